@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Kysely<Database>
+  kind: DatabaseKind
+}
+
+// Postgres returns bigint (count(*)) as text by default; our counts fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
+
+/**
+ * PostgreSQL server when a URL is given, otherwise PGlite with its files in DATA_DIR/pg
+ * (or in memory, or loaded from a dump, for tests).
+ */
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    return { kind: 'postgres', db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) }
+  }
+  let pglite = options.pglite
+  if (!pglite) {
+    const dir = options.dataDir ? join(options.dataDir, 'pg') : undefined
+    if (dir) mkdirSync(dir, { recursive: true })
+    pglite = new PGlite(dir)
+  }
+  return { kind: 'pglite', db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }) }
+}

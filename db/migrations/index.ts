@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration'
+import * as accountsAndTranslations from './0001-accounts-and-translations'
+
+/**
+ * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
+ * code runs under tsx, Vitest and a bundler (a unit test checks that no file is left out).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts-and-translations': accountsAndTranslations,
+}

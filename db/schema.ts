@@ -1,0 +1,113 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/** A timestamp column: read as Date, written as Date or ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>
+
+export interface UsersTable {
+  id: Generated<number>
+  nickname: string
+  email: string
+  password_hash: string
+  /** user=1, moderator=2, admin=3, server=4 */
+  role_id: Generated<number>
+  is_premium: Generated<boolean>
+  email_confirmation: Generated<boolean>
+  admin_confirmation: Generated<boolean>
+  avatar: string | null
+  placeholder: string | null
+  language: Generated<string>
+  /** The referral token this user signed up with (someone else's referral_token). */
+  reference_token: string | null
+  /** This user's own token for inviting others (/signup/{token}). */
+  referral_token: string
+  delete_at: Timestamp | null
+  failed_logins: Generated<number>
+  locked_until: Timestamp | null
+  created_at: Generated<CreatedAt>
+  updated_at: Generated<Timestamp>
+}
+
+export interface BansTable {
+  id: Generated<number>
+  user_id: number
+  reason: string
+  until: Timestamp
+  created_by: number | null
+  created_at: Generated<CreatedAt>
+  lifted_at: Timestamp | null
+}
+
+export interface SessionsTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  user_agent: string | null
+  created_at: Generated<CreatedAt>
+  last_seen_at: Generated<Timestamp>
+  revoked_at: Timestamp | null
+}
+
+export interface MailTokensTable {
+  id: Generated<number>
+  user_id: number
+  kind: 'confirm' | 'reset'
+  token_hash: string
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  created_at: Generated<CreatedAt>
+}
+
+export interface SettingsTable {
+  name: string
+  value: string
+}
+
+export interface LanguagesTable {
+  id: Generated<number>
+  value: string
+  short: string
+  icon: string
+  rtl: Generated<boolean>
+}
+
+export interface I18nGroupsTable {
+  id: Generated<number>
+  name: string
+}
+
+export interface I18nConstantsTable {
+  id: Generated<number>
+  group_id: number
+  constant: string
+}
+
+export interface I18nTranslatesTable {
+  id: Generated<number>
+  const_id: number
+  lang_id: number
+  translate: string
+  /** 'seed' rows follow the files under db/seed; 'admin' rows were edited in the panel and are kept. */
+  source: Generated<'seed' | 'admin'>
+}
+
+export interface Database {
+  users: UsersTable
+  bans: BansTable
+  sessions: SessionsTable
+  mail_tokens: MailTokensTable
+  settings: SettingsTable
+  languages: LanguagesTable
+  i18n_groups: I18nGroupsTable
+  i18n_constants: I18nConstantsTable
+  i18n_translates: I18nTranslatesTable
+}
+
+export type UserRow = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>
+export type BanRow = Selectable<BansTable>
+export type SessionRow = Selectable<SessionsTable>
+export type MailTokenRow = Selectable<MailTokensTable>
+export type SettingRow = Selectable<SettingsTable>
+export type LanguageRow = Selectable<LanguagesTable>

@@ -1,0 +1,82 @@
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
+import addFormats from 'ajv-formats'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import type { DatabaseHandle } from '../db/connection'
+import type { Config } from './config'
+import { limits } from './contract/http/auth'
+import { systemClock, type Clock } from './lib/clock'
+import { createLogger } from './lib/logger'
+import { createAuthModule } from './modules/auth'
+import { createI18nRepository, createI18nService, i18nHttpRoutes } from './modules/i18n'
+import { createMailer, type Mailer } from './modules/mail'
+import { registerPresenceEvents } from './modules/presence'
+import { systemHttpRoutes } from './modules/system'
+import authPlugin from './plugins/auth'
+import dbPlugin from './plugins/db'
+import errorsPlugin from './plugins/errors'
+import rateLimitPlugin, { defaultRateLimits, type RateLimits } from './plugins/rate-limit'
+import socketIoPlugin from './plugins/socket-io'
+import staticFilesPlugin from './plugins/static-files'
+
+export const defaultRendererDir = fileURLToPath(new URL('../dist/renderer', import.meta.url))
+
+export interface BuildAppOptions {
+  config: Config
+  /** An open database, migrated and seeded; the caller closes it after the app. */
+  database: DatabaseHandle
+  logger?: Logger
+  clock?: Clock
+  mailer?: Mailer
+  rateLimits?: RateLimits
+  rendererDir?: string
+}
+
+/**
+ * The whole app server: third-party plugins, then ours, then the modules. Tests build it with a
+ * fresh database and listen on a random port; main.ts builds it once.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const logger = options.logger ?? createLogger({ name: 'app', level: config.logLevel, dataDir: config.dataDir })
+  const clock = options.clock ?? systemClock
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger })
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: false,
+    ajv: {
+      // Extra fields are refused, not silently stripped: a careless client learns of its mistake.
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+      plugins: [addFormats.default ?? addFormats],
+    },
+  })
+
+  // Third-party plugins.
+  await app.register(cookie)
+  await app.register(multipart, { limits: { fileSize: limits.imageMaxBytes, files: 1, fields: 10, parts: 12 } })
+
+  // Our cross-cutting plugins.
+  await app.register(errorsPlugin)
+  await app.register(dbPlugin, { database })
+  await app.register(rateLimitPlugin, { limits: options.rateLimits ?? defaultRateLimits })
+
+  const i18n = createI18nService(createI18nRepository(database.db))
+  const auth = createAuthModule({ db: database.db, config, clock, mailer, i18n, logger })
+  await app.register(authPlugin, { resolveSession: auth.resolveSession })
+  await app.register(socketIoPlugin, { redisUrl: config.redisUrl })
+
+  // Modules.
+  await app.register(systemHttpRoutes)
+  await app.register(i18nHttpRoutes, { i18n })
+  await app.register(auth.routes)
+  registerPresenceEvents(app)
+
+  await app.register(staticFilesPlugin, { rendererDir: options.rendererDir ?? defaultRendererDir, uploadsDir: join(config.dataDir, 'uploads') })
+
+  await auth.bootstrapAdmin()
+  return app
+}

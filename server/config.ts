@@ -1,0 +1,72 @@
+import { resolve } from 'node:path'
+
+/** Every setting of the server, read from the environment once, each with a laptop-friendly default. */
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  smtpUrl: string | undefined
+  publicUrl: string
+  adminEmail: string | undefined
+  adminPassword: string | undefined
+  logServicePort: number
+  mediaUdpPort: number
+  mediaPublicIp: string
+  logLevel: string
+  /** Grace period before a requested account deletion is carried out. */
+  accountDeletionDays: number
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
+  }
+  return value
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim()
+  return raw ? raw : undefined
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | undefined {
+  const raw = optional(env, name) ?? fallback
+  if (raw === undefined) return undefined
+  try {
+    new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`)
+  }
+  return raw
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const adminEmail = optional(env, 'ADMIN_EMAIL')
+  const adminPassword = optional(env, 'ADMIN_PASSWORD')
+  if ((adminEmail === undefined) !== (adminPassword === undefined)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+  }
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(optional(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: url(env, 'DATABASE_URL'),
+    redisUrl: url(env, 'REDIS_URL'),
+    smtpUrl: url(env, 'SMTP_URL'),
+    publicUrl: (url(env, 'PUBLIC_URL', 'http://localhost:8080') as string).replace(/\/+$/, ''),
+    adminEmail,
+    adminPassword,
+    logServicePort: integer(env, 'LOG_SERVICE_PORT', 9991, 0, 65535),
+    mediaUdpPort: integer(env, 'MEDIA_UDP_PORT', 0, 0, 65535),
+    mediaPublicIp: optional(env, 'MEDIA_PUBLIC_IP') ?? '127.0.0.1',
+    logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    accountDeletionDays: integer(env, 'ACCOUNT_DELETION_DAYS', 14, 0, 365),
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The closed set of error codes. Each code is also a translation key, so the renderer shows it in
+ * the user's language. HTTP errors carry it as `code`; socket acks as `error`.
+ */
+export const errorCodes = [
+  // generic
+  'errors.validation',
+  'errors.required',
+  'errors.too_short',
+  'errors.too_long',
+  'errors.invalid_email',
+  'errors.invalid_format',
+  'errors.invalid_value',
+  'errors.unknown_field',
+  'errors.unauthorized',
+  'errors.forbidden',
+  'errors.not_found',
+  'errors.rate_limited',
+  'errors.internal',
+  'errors.payload_too_large',
+  // accounts
+  'errors.email_taken',
+  'errors.nickname_taken',
+  'errors.invalid_credentials',
+  'errors.account_locked',
+  'errors.banned',
+  'errors.email_not_confirmed',
+  'errors.token_invalid',
+  'errors.token_expired',
+  'errors.token_used',
+  'errors.wrong_password',
+  'errors.same_password',
+  'errors.file_required',
+  'errors.file_too_large',
+  'errors.file_type',
+  'errors.deletion_not_scheduled',
+  // devices (shown by the renderer)
+  'errors.missing_webcam',
+  'errors.missing_mic',
+] as const
+
+export type ErrorCode = (typeof errorCodes)[number]
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value)
+}
+
+/** The JSON body of every HTTP error. */
+export interface HttpErrorBody {
+  statusCode: number
+  code: ErrorCode
+  message: string
+  /** The request field the error is about, when there is one. */
+  field?: string
+  /** Seconds until the limit lifts (429 only). */
+  retryAfter?: number
+  /** The ban that refused the request (403 errors.banned only). */
+  ban?: { reason: string; time: string }
+  /** Until when a locked account stays locked (errors.account_locked only). */
+  lockedUntil?: string
+}
+
+/** What a socket handler answers through its ack on failure. */
+export interface AckError {
+  error: ErrorCode
+  field?: string
+}
+
+/** A socket ack: the payload on success, an error code on failure. */
+export type Ack<T> = T | AckError
+
+export function isAckError(value: unknown): value is AckError {
+  return typeof value === 'object' && value !== null && 'error' in value && isErrorCode((value as AckError).error)
+}

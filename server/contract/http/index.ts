@@ -1,0 +1,15 @@
+import { authRoutes } from './auth'
+import { i18nRoutes } from './i18n'
+import { systemRoutes } from './system'
+
+export * from './common'
+export * from './auth'
+export * from './i18n'
+export * from './system'
+
+/** Every HTTP route of the product: the server registers these, the renderer's client calls them. */
+export const routes = {
+  auth: authRoutes,
+  i18n: i18nRoutes,
+  system: systemRoutes,
+} as const

@@ -1,0 +1,26 @@
+import type { Ack } from '../errors'
+
+/** The online-count event name, kept exactly as the product names it. */
+export const onlineCountEvent = 'online-count'
+
+export interface OnlineCount {
+  count: number
+}
+
+/** Events the server sends. */
+export interface ServerToClientEvents {
+  'online-count': (payload: OnlineCount) => void
+  /** The session ended (logout elsewhere, ban, password change): the client signs out. */
+  'auth:revoked': (payload: { reason: 'logout' | 'banned' | 'password_changed' }) => void
+}
+
+/** Events the client sends; each answers through its ack unless noted. */
+export interface ClientToServerEvents {
+  /** Asks for the online count; answered with an `online-count` event and the ack. */
+  getOnline: (ack?: (result: Ack<OnlineCount>) => void) => void
+}
+
+/** What the handshake carries: `auth.token` is the session token. */
+export interface SocketAuth {
+  token?: string
+}

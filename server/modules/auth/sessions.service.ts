@@ -1,0 +1,38 @@
+import type { Clock } from '../../lib/clock'
+import { AppError } from '../../lib/app-error'
+import { hashToken, randomToken } from '../../lib/ids'
+import type { SessionResolver, Viewer } from '../../plugins/auth'
+import type { SessionsRepository } from './sessions.repository'
+
+/** Sessions: random tokens, stored only as their hash, revocable one by one or all at once. */
+export function createSessionsService(repository: SessionsRepository, clock: Clock) {
+  const resolveSession: SessionResolver = async (token) => {
+    if (token.length > 128) return null
+    const row = await repository.findLive(hashToken(token))
+    if (!row) return null
+    const { session_id: sessionId, ...user } = row
+    const ban = await repository.activeBan(user.id, clock.now())
+    if (ban) {
+      // A banned user's sessions end at once; the 403 says why and until when.
+      await repository.revokeAllOf(user.id, clock.now())
+      throw new AppError(403, 'errors.banned', { ban: { reason: ban.reason, time: new Date(ban.until).toISOString() } })
+    }
+    return { user, sessionId, token } satisfies Viewer
+  }
+
+  return {
+    resolveSession,
+
+    /** Starts a session and returns its raw token (shown once, never stored). */
+    async start(userId: number, userAgent: string | null): Promise<{ token: string; sessionId: number }> {
+      const token = randomToken()
+      const { id } = await repository.create(userId, hashToken(token), userAgent)
+      return { token, sessionId: id }
+    },
+
+    end: (sessionId: number) => repository.revoke(sessionId, clock.now()),
+    endAllOf: (userId: number, exceptSessionId?: number) => repository.revokeAllOf(userId, clock.now(), exceptSessionId),
+  }
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>

@@ -1,0 +1,1 @@
+export { createMailer, mailFrom, type Mail, type Mailer } from './mail.service'

@@ -1,0 +1,1 @@
+export { countOnline, registerPresenceEvents } from './presence.socket'

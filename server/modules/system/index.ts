@@ -1,0 +1,1 @@
+export { systemHttpRoutes } from './system.routes'

@@ -1,0 +1,67 @@
+import { createAdapter } from '@socket.io/redis-adapter'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { createClient } from 'redis'
+import { Server, type Socket } from 'socket.io'
+import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '../contract/socket/events'
+import { AppError } from '../lib/app-error'
+import type { Viewer } from './auth'
+
+export interface SocketData {
+  viewer: Viewer | null
+}
+
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: AppServer
+  }
+}
+
+/** The room every socket of one user joins, so an event can reach all their tabs and devices. */
+export const userRoom = (userId: number) => `user:${userId}`
+
+/**
+ * Socket.IO on the app server's port. A socket authenticates with `auth.token` in its handshake;
+ * without one it is anonymous (it may ask for public data only). With REDIS_URL, the Redis adapter
+ * carries rooms and broadcasts across every node.
+ */
+async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string }): Promise<void> {
+  const io: AppServer = new Server(app.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 })
+  const redisClients: Array<ReturnType<typeof createClient>> = []
+  if (options.redisUrl) {
+    const publisher = createClient({ url: options.redisUrl })
+    const subscriber = publisher.duplicate()
+    publisher.on('error', (error) => app.log.error({ err: error }, 'redis publisher error'))
+    subscriber.on('error', (error) => app.log.error({ err: error }, 'redis subscriber error'))
+    await Promise.all([publisher.connect(), subscriber.connect()])
+    redisClients.push(publisher, subscriber)
+    io.adapter(createAdapter(publisher, subscriber))
+  }
+
+  io.use((socket, next) => {
+    const { token } = (socket.handshake.auth ?? {}) as SocketAuth
+    socket.data.viewer = null
+    if (typeof token !== 'string' || token === '') return next()
+    app
+      .resolveSession(token)
+      .then((viewer) => {
+        if (!viewer) return next(new Error('errors.unauthorized'))
+        socket.data.viewer = viewer
+        void socket.join(userRoom(viewer.user.id))
+        next()
+      })
+      .catch((error: unknown) => next(new Error(error instanceof AppError ? error.code : 'errors.internal')))
+  })
+
+  app.decorate('io', io)
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true)
+    await new Promise<void>((resolve) => io.close(() => resolve()))
+    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))
+  })
+}
+
+export default fp(socketIoPlugin, { name: 'socket-io', dependencies: ['auth'] })

@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+
+/** Debian's Chromium (or CHROMIUM_PATH): Playwright never downloads a browser here. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path))
+
+const port = Number(process.env.E2E_PORT ?? 8181)
+export const baseURL = `http://127.0.0.1:${port}`
+// One fresh data directory per run, shared with the tests through the environment (outbox, uploads).
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'mafia-table-e2e-'))
+process.env.E2E_DATA_DIR = dataDir
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: join(dataDir, 'test-results'),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@mafia-table.test',
+      ADMIN_PASSWORD: 'admin-password-1',
+    },
+  },
+})

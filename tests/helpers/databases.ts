@@ -1,0 +1,78 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
+import { openDatabase, type DatabaseHandle } from '../../db/connection'
+import { migrateToLatest } from '../../db/migrate'
+import { seedDatabase } from '../../db/seed/seed'
+
+/** Where global setup leaves the migrated, seeded PGlite data directory for every suite to load. */
+export const pgliteTemplateFile = join(tmpdir(), `mafia-table-template-${process.ppid}-${process.env.VITEST_POOL_ID ?? 'x'}.tar`)
+export const templateFileFromEnv = () => process.env.MAFIA_TEST_PGLITE_TEMPLATE ?? pgliteTemplateFile
+export const postgresTemplateName = 'mafia_table_template'
+
+function postgresUrlFor(baseUrl: string, database: string): string {
+  const url = new URL(baseUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/** An admin connection to the server's maintenance database, for CREATE/DROP DATABASE. */
+function adminConnection(baseUrl: string): Kysely<any> {
+  return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: baseUrl, max: 1 }) }) })
+}
+
+/** Builds both templates once per test run (called from global setup). */
+export async function prepareTemplates(options: { templateFile: string; postgresUrl?: string }): Promise<void> {
+  const pglite = new PGlite()
+  const handle = openDatabase({ pglite })
+  await migrateToLatest(handle.db)
+  await seedDatabase(handle.db)
+  const dump = await pglite.dumpDataDir('none')
+  await writeFile(options.templateFile, Buffer.from(await dump.arrayBuffer()))
+  await handle.db.destroy()
+
+  if (options.postgresUrl) {
+    const admin = adminConnection(options.postgresUrl)
+    await sql`drop database if exists ${sql.id(postgresTemplateName)} with (force)`.execute(admin)
+    await sql`create database ${sql.id(postgresTemplateName)}`.execute(admin)
+    await admin.destroy()
+    const template = openDatabase({ databaseUrl: postgresUrlFor(options.postgresUrl, postgresTemplateName) })
+    await migrateToLatest(template.db)
+    await seedDatabase(template.db)
+    await template.db.destroy()
+  }
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and drops the per-suite database. */
+  dispose(): Promise<void>
+}
+
+/** A fresh, migrated and seeded database for one suite, of the kind the test project runs on. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const kind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite'
+  if (kind === 'pglite') {
+    const dump = await readFile(templateFileFromEnv())
+    const pglite = new PGlite({ loadDataDir: new Blob([dump]) })
+    const handle = openDatabase({ pglite })
+    return { ...handle, dispose: () => handle.db.destroy() }
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL as string
+  const name = `mafia_table_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = adminConnection(baseUrl)
+  await sql`create database ${sql.id(name)} template ${sql.id(postgresTemplateName)}`.execute(admin)
+  await admin.destroy()
+  const handle = openDatabase({ databaseUrl: postgresUrlFor(baseUrl, name) })
+  return {
+    ...handle,
+    async dispose() {
+      await handle.db.destroy()
+      const cleanup = adminConnection(baseUrl)
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(cleanup)
+      await cleanup.destroy()
+    },
+  }
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../../server/config'
+
+describe('config', () => {
+  it('has defaults that work on a laptop', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(8080)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.publicUrl).toBe('http://localhost:8080')
+    expect(config.logServicePort).toBe(9991)
+    expect(config.mediaPublicIp).toBe('127.0.0.1')
+    expect(config.dataDir.endsWith('/data')).toBe(true)
+  })
+
+  it('refuses a port that is not a number and a half-set admin', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.c' })).toThrow(/set together/)
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(ConfigError)
+  })
+
+  it('strips a trailing slash from PUBLIC_URL so mail links are clean', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://mafia.example/' }).publicUrl).toBe('https://mafia.example')
+  })
+})
