@@ -1,0 +1,2 @@
+// Screens of the auth feature, used by the route table.
+export { SignInScreen, ConfirmScreen, ResetScreen, SignUpScreen } from './screens'

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely'
+import type { Database, UserRow } from '../../db/schema'
+import { systemClock } from '../../server/lib/clock'
+import { randomToken } from '../../server/lib/ids'
+import { createSessionsRepository } from '../../server/modules/auth/sessions.repository'
+import { createSessionsService } from '../../server/modules/auth/sessions.service'
+
+let counter = 0
+
+/**
+ * A confirmed user with a live session, written straight to the database: for tests of features
+ * that need signed-in users but are not about signing in. `password_hash` is unusable on purpose.
+ */
+export async function createUserWithSession(
+  db: Kysely<Database>,
+  overrides: Partial<Pick<UserRow, 'nickname' | 'email' | 'role_id' | 'language' | 'is_premium'>> = {},
+): Promise<{ user: UserRow; token: string }> {
+  counter += 1
+  const unique = `${process.pid}${counter}${Math.random().toString(36).slice(2, 6)}`
+  const user = await db
+    .insertInto('users')
+    .values({
+      nickname: overrides.nickname ?? `player${unique}`,
+      email: overrides.email ?? `player${unique}@example.test`,
+      password_hash: '!',
+      role_id: overrides.role_id ?? 1,
+      language: overrides.language ?? 'en',
+      is_premium: overrides.is_premium ?? false,
+      email_confirmation: true,
+      referral_token: randomToken(12),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  const sessions = createSessionsService(createSessionsRepository(db), systemClock)
+  const { token } = await sessions.start(user.id, 'tests')
+  return { user, token }
+}
