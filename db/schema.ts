@@ -2,7 +2,11 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 /** A timestamp column: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>
+/**
+ * A database-set timestamp, always used as Generated<CreatedAt>. A plain Date because Kysely's
+ * Generated<> does not unwrap a ColumnType: Generated<ColumnType<Date>> would read as the wrapper.
+ */
+type CreatedAt = Date
 
 export interface UsersTable {
   id: Generated<number>
@@ -25,7 +29,7 @@ export interface UsersTable {
   failed_logins: Generated<number>
   locked_until: Timestamp | null
   created_at: Generated<CreatedAt>
-  updated_at: Generated<Timestamp>
+  updated_at: Generated<Date>
 }
 
 export interface BansTable {

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration'
 import * as accountsAndTranslations from './0001-accounts-and-translations'
+import * as accountLookups from './0002-account-lookups'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -7,4 +8,5 @@ import * as accountsAndTranslations from './0001-accounts-and-translations'
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts-and-translations': accountsAndTranslations,
+  '0002-account-lookups': accountLookups,
 }

@@ -3,7 +3,8 @@ import { ErrorBody, Ok, route } from './common'
 
 export const supportedLocales = ['uk', 'en', 'de', 'he'] as const
 export type Locale = (typeof supportedLocales)[number]
-export const Locale = Type.Union(supportedLocales.map((locale) => Type.Literal(locale)))
+// Spelled out rather than mapped from supportedLocales: a mapped array loses the literal types, so Static<> would be never.
+export const Locale = Type.Union([Type.Literal('uk'), Type.Literal('en'), Type.Literal('de'), Type.Literal('he')])
 
 /** Numeric roles of the product. */
 export const Role = { user: 1, moderator: 2, admin: 3, server: 4 } as const

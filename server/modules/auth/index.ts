@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
@@ -7,8 +8,15 @@ import type { Clock } from '../../lib/clock'
 import type { SessionResolver } from '../../plugins/auth'
 import type { I18nService } from '../i18n'
 import type { Mailer } from '../mail'
-import { createSessionsRepository } from './sessions.repository'
+import { createAuthStore } from './auth.repository'
+import { registerAuthRoutes } from './auth.routes'
+import { createAuthService } from './auth.service'
 import { createSessionsService } from './sessions.service'
+import { createImageStore } from './uploads'
+
+export { toUserView } from './user-view'
+export { hashPassword, verifyPassword } from './passwords'
+export { detectImageType, type ImageType } from './uploads'
 
 export interface AuthModuleOptions {
   db: Kysely<Database>
@@ -21,17 +29,65 @@ export interface AuthModuleOptions {
 
 export interface AuthModule {
   resolveSession: SessionResolver
-  /** The /api/auth routes. */
+  /** The /api/auth routes; the plugin also runs the purge of deleted accounts at start and every hour until the app closes. */
   routes: (app: FastifyInstance) => Promise<void>
   /** Creates or promotes the ADMIN_EMAIL admin when configured. */
   bootstrapAdmin(): Promise<void>
+  /** Deletes the accounts whose scheduled deletion time has passed; returns how many. */
+  purgeDeletedAccounts(): Promise<number>
 }
 
+/** How often accounts whose deletion is due are looked for. */
+export const purgeInterval = 60 * 60 * 1000
+
 export function createAuthModule(options: AuthModuleOptions): AuthModule {
-  const sessions = createSessionsService(createSessionsRepository(options.db), options.clock)
+  const store = createAuthStore(options.db)
+  const sessions = createSessionsService(store.sessions, options.clock)
+  const service = createAuthService({
+    store,
+    clock: options.clock,
+    config: options.config,
+    mailer: options.mailer,
+    i18n: options.i18n,
+    images: createImageStore(join(options.config.dataDir, 'uploads')),
+    logger: options.logger,
+  })
+
+  const purge = async () => {
+    try {
+      await service.purgeDeletedAccounts()
+    } catch (error) {
+      options.logger.error({ err: error }, 'purge of deleted accounts failed')
+    }
+  }
+
   return {
     resolveSession: sessions.resolveSession,
-    routes: async () => {},
-    bootstrapAdmin: async () => {},
+
+    routes: async (app) => {
+      // Work that runs after its answer was sent (mailing a reset link) is awaited before the database closes.
+      const pending = new Set<Promise<void>>()
+      const inBackground = (work: () => Promise<void>) => {
+        const task = work()
+          .catch((error: unknown) => options.logger.error({ err: error }, 'background account task failed'))
+          .finally(() => pending.delete(task))
+        pending.add(task)
+      }
+      await registerAuthRoutes(app, { service, inBackground })
+
+      let timer: NodeJS.Timeout | undefined
+      app.addHook('onReady', async () => {
+        await purge()
+        timer = setInterval(() => void purge(), purgeInterval)
+        timer.unref()
+      })
+      app.addHook('onClose', async () => {
+        clearInterval(timer)
+        await Promise.all(pending)
+      })
+    },
+
+    bootstrapAdmin: service.bootstrapAdmin,
+    purgeDeletedAccounts: service.purgeDeletedAccounts,
   }
 }

@@ -4,6 +4,13 @@ import { hashToken, randomToken } from '../../lib/ids'
 import type { SessionResolver, Viewer } from '../../plugins/auth'
 import type { SessionsRepository } from './sessions.repository'
 
+/** Starts a session and returns its raw token (shown once, never stored); works inside a transaction too. */
+export async function startSession(repository: SessionsRepository, userId: number, userAgent: string | null): Promise<{ token: string; sessionId: number }> {
+  const token = randomToken()
+  const { id } = await repository.create(userId, hashToken(token), userAgent)
+  return { token, sessionId: id }
+}
+
 /** Sessions: random tokens, stored only as their hash, revocable one by one or all at once. */
 export function createSessionsService(repository: SessionsRepository, clock: Clock) {
   const resolveSession: SessionResolver = async (token) => {
@@ -24,11 +31,7 @@ export function createSessionsService(repository: SessionsRepository, clock: Clo
     resolveSession,
 
     /** Starts a session and returns its raw token (shown once, never stored). */
-    async start(userId: number, userAgent: string | null): Promise<{ token: string; sessionId: number }> {
-      const token = randomToken()
-      const { id } = await repository.create(userId, hashToken(token), userAgent)
-      return { token, sessionId: id }
-    },
+    start: (userId: number, userAgent: string | null) => startSession(repository, userId, userAgent),
 
     end: (sessionId: number) => repository.revoke(sessionId, clock.now()),
     endAllOf: (userId: number, exceptSessionId?: number) => repository.revokeAllOf(userId, clock.now(), exceptSessionId),

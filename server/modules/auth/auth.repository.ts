@@ -1,0 +1,136 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database, MailTokenRow, NewUser, UserRow, UserUpdate } from '../../../db/schema'
+import { createSessionsRepository, type SessionsRepository } from './sessions.repository'
+
+export type MailTokenKind = MailTokenRow['kind']
+
+/** All SQL about accounts: users, their mail tokens, their bans as the account sees them. */
+export function createAccountsRepository(db: Kysely<Database>) {
+  return {
+    findById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    /** Emails are unique regardless of case (index users_email_lower). */
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst()
+    },
+
+    async emailTaken(email: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Nicknames are unique regardless of case (index users_nickname_lower); a user's own nickname is not "taken" for them. */
+    async nicknameTaken(nickname: string, exceptUserId?: number): Promise<boolean> {
+      let query = db.selectFrom('users').select('id').where(sql<string>`lower(nickname)`, '=', nickname.toLowerCase())
+      if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId)
+      return (await query.executeTakeFirst()) !== undefined
+    },
+
+    async referralTokenExists(token: string): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').where('referral_token', '=', token).executeTakeFirst()) !== undefined
+    },
+
+    insert(user: NewUser): Promise<UserRow> {
+      return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow()
+    },
+
+    update(id: number, changes: UserUpdate): Promise<UserRow> {
+      return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+    },
+
+    /** Counts one more failed sign-in in a row, atomically, and returns the new count. */
+    async countFailedSignIn(id: number, restart: boolean): Promise<number> {
+      const row = await db
+        .updateTable('users')
+        .set({ failed_logins: restart ? 1 : sql<number>`failed_logins + 1`, locked_until: null })
+        .where('id', '=', id)
+        .returning('failed_logins')
+        .executeTakeFirstOrThrow()
+      return row.failed_logins
+    },
+
+    lock(id: number, until: Date): Promise<unknown> {
+      return db.updateTable('users').set({ failed_logins: 0, locked_until: until }).where('id', '=', id).execute()
+    },
+
+    /** The bans in force at a time, the one that ends last first. */
+    activeBans(userId: number, at: Date): Promise<Array<{ reason: string; until: Date }>> {
+      return db
+        .selectFrom('bans')
+        .select(['reason', 'until'])
+        .where('user_id', '=', userId)
+        .where('lifted_at', 'is', null)
+        .where('until', '>', at)
+        .orderBy('until', 'desc')
+        .execute()
+    },
+
+    insertMailToken(token: { userId: number; kind: MailTokenKind; tokenHash: string; expiresAt: Date }): Promise<unknown> {
+      return db
+        .insertInto('mail_tokens')
+        .values({ user_id: token.userId, kind: token.kind, token_hash: token.tokenHash, expires_at: token.expiresAt })
+        .execute()
+    },
+
+    findMailToken(tokenHash: string): Promise<MailTokenRow | undefined> {
+      return db.selectFrom('mail_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+    },
+
+    /** Marks a token used unless it already was; false when another request used it first. */
+    async useMailToken(id: number, at: Date): Promise<boolean> {
+      const row = await db.updateTable('mail_tokens').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).returning('id').executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Retires every unused token of one kind of a user, so only the newest link works. */
+    retireMailTokens(userId: number, kind: MailTokenKind, at: Date): Promise<unknown> {
+      return db.updateTable('mail_tokens').set({ used_at: at }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute()
+    },
+
+    /** Accounts whose scheduled deletion time has come. */
+    dueForDeletion(at: Date): Promise<Array<Pick<UserRow, 'id' | 'avatar' | 'placeholder'>>> {
+      return db.selectFrom('users').select(['id', 'avatar', 'placeholder']).where('delete_at', 'is not', null).where('delete_at', '<=', at).orderBy('id').execute()
+    },
+
+    /** Deletes an account if its deletion is still due (it may have been cancelled meanwhile); sessions, bans and tokens go with it. */
+    async deleteIfDue(id: number, at: Date): Promise<boolean> {
+      const row = await db.deleteFrom('users').where('id', '=', id).where('delete_at', 'is not', null).where('delete_at', '<=', at).returning('id').executeTakeFirst()
+      return row !== undefined
+    },
+  }
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>
+
+/** The repositories of the auth module over one connection or one transaction. */
+export interface AuthRepositories {
+  accounts: AccountsRepository
+  sessions: SessionsRepository
+}
+
+export interface AuthStore extends AuthRepositories {
+  /** Runs writes that belong together in one transaction: all of them happen, or none. */
+  transaction<T>(work: (repositories: AuthRepositories) => Promise<T>): Promise<T>
+}
+
+export function createAuthStore(db: Kysely<Database>): AuthStore {
+  return {
+    accounts: createAccountsRepository(db),
+    sessions: createSessionsRepository(db),
+    transaction: (work) => db.transaction().execute((transaction) => work({ accounts: createAccountsRepository(transaction), sessions: createSessionsRepository(transaction) })),
+  }
+}
+
+/** Which unique index a failed insert or update ran into, when it is one of the account's. */
+export function uniqueViolation(error: unknown): 'email' | 'nickname' | 'referral' | null {
+  if (typeof error !== 'object' || error === null) return null
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown }
+  if (code !== '23505') return null
+  const name = `${typeof constraint === 'string' ? constraint : ''} ${typeof message === 'string' ? message : ''}`
+  if (name.includes('users_email_lower')) return 'email'
+  if (name.includes('users_nickname_lower')) return 'nickname'
+  if (name.includes('users_referral_token')) return 'referral'
+  return null
+}

@@ -1,0 +1,376 @@
+import type { Logger } from 'pino'
+import type { MailTokenRow, UserRow, UserUpdate } from '../../../db/schema'
+import type { Config } from '../../config'
+import { Role, limits, type Locale, type Session, type User, type AccountSettings } from '../../contract/http/auth'
+import { AppError, badRequest, conflict } from '../../lib/app-error'
+import type { Clock } from '../../lib/clock'
+import { hashToken, randomToken } from '../../lib/ids'
+import type { Viewer } from '../../plugins/auth'
+import type { RateLimits } from '../../plugins/rate-limit'
+import type { I18nService } from '../i18n'
+import type { Mail, Mailer } from '../mail'
+import { uniqueViolation, type AuthRepositories, type AuthStore, type MailTokenKind } from './auth.repository'
+import { hashPassword, needsRehash, verifyDecoy, verifyPassword } from './passwords'
+import { startSession } from './sessions.service'
+import { detectImageType, type ImageStore } from './uploads'
+import { toUserView } from './user-view'
+
+const hour = 60 * 60 * 1000
+const day = 24 * hour
+
+/** How long a mailed link stays valid (the mail texts say so too). */
+export const mailTokenLifetime: Record<MailTokenKind, number> = { confirm: 48 * hour, reset: 1 * hour }
+
+export type AccountImage = 'avatar' | 'placeholder'
+
+export interface AuthServiceOptions {
+  store: AuthStore
+  clock: Clock
+  config: Pick<Config, 'publicUrl' | 'accountDeletionDays' | 'adminEmail' | 'adminPassword'>
+  mailer: Mailer
+  i18n: Pick<I18nService, 'translate'>
+  images: ImageStore
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>
+}
+
+/** A session that was just started, with the ids the socket layer needs to sign out the sessions that ended. */
+export interface SessionChange {
+  session: Session
+  userId: number
+  sessionId: number
+}
+
+const invalidCredentials = () => new AppError(401, 'errors.invalid_credentials')
+const accountLocked = (until: Date) => new AppError(423, 'errors.account_locked', { lockedUntil: until.toISOString() })
+const banned = (ban: { reason: string; until: Date }) => new AppError(403, 'errors.banned', { ban: { reason: ban.reason, time: new Date(ban.until).toISOString() } })
+
+/** Trims a nickname and folds runs of spaces, so "  Don   Corleone " and "Don Corleone" are one name. */
+export function normalizeNickname(nickname: string): string {
+  const normalized = nickname.normalize('NFC').trim().replace(/\s+/g, ' ')
+  if (normalized.length < limits.nicknameMin) throw badRequest('errors.too_short', 'nickname')
+  return normalized
+}
+
+/** Emails are kept in lower case: addresses are case-insensitive in practice, and one spelling avoids look-alike duplicates. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+/** The account rules: sign-up and confirmation, sign-in with lockout, password reset and change, settings, images, deletion. */
+export function createAuthService(options: AuthServiceOptions) {
+  const { store, clock, config, mailer, i18n, images, logger } = options
+  const { accounts } = store
+
+  /** The user as the contract shows it, with the bans in force now. */
+  const present = async (user: UserRow): Promise<User> => toUserView(user, await accounts.activeBans(user.id, clock.now()))
+
+  const refuseIfBanned = async (userId: number) => {
+    const [ban] = await accounts.activeBans(userId, clock.now())
+    if (ban) throw banned(ban)
+  }
+
+  /** Builds a mail in the user's language before any transaction opens (translations are read from the database). */
+  async function composeLinkMail(user: { email: string; nickname: string; language: string }, kind: MailTokenKind, token: string): Promise<Mail> {
+    const link = `${config.publicUrl}/${kind}/${token}`
+    const values = { nickname: user.nickname, link }
+    const [subject, text] = await Promise.all([i18n.translate(user.language, `mail.${kind}.subject`, values), i18n.translate(user.language, `mail.${kind}.text`, values)])
+    return { to: user.email, subject, text, link }
+  }
+
+  /** Stores the hash of a new single-use token, retiring the user's older ones of that kind. */
+  async function issueMailToken(repositories: AuthRepositories, userId: number, kind: MailTokenKind, token: string): Promise<void> {
+    const now = clock.now()
+    await repositories.accounts.retireMailTokens(userId, kind, now)
+    await repositories.accounts.insertMailToken({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + mailTokenLifetime[kind]) })
+  }
+
+  /** The token row of a mailed link, or the reason it cannot be used. Reads only: using it happens in the caller's transaction. */
+  async function usableMailToken(token: string, kind: MailTokenKind): Promise<MailTokenRow> {
+    const row = await accounts.findMailToken(hashToken(token))
+    if (!row || row.kind !== kind) throw new AppError(400, 'errors.token_invalid', { field: 'token' })
+    if (row.used_at) throw new AppError(410, 'errors.token_used', { field: 'token' })
+    if (new Date(row.expires_at) <= clock.now()) throw new AppError(410, 'errors.token_expired', { field: 'token' })
+    return row
+  }
+
+  /** Marks a token used inside a transaction; a second request racing with the same link loses here. */
+  async function useMailToken(repositories: AuthRepositories, row: MailTokenRow): Promise<void> {
+    if (!(await repositories.accounts.useMailToken(row.id, clock.now()))) throw new AppError(410, 'errors.token_used', { field: 'token' })
+  }
+
+  /** Turns a unique-index violation (two requests racing for one email or nickname) into the error the earlier check would give. */
+  function rethrowUnique(error: unknown): never {
+    const which = uniqueViolation(error)
+    if (which === 'email') throw conflict('errors.email_taken', 'email')
+    if (which === 'nickname') throw conflict('errors.nickname_taken', 'nickname')
+    throw error
+  }
+
+  async function loadUser(id: number): Promise<UserRow> {
+    const user = await accounts.findById(id)
+    if (!user) throw new AppError(400, 'errors.token_invalid', { field: 'token' })
+    return user
+  }
+
+  async function freeAdminNickname(): Promise<string> {
+    for (let attempt = 0; ; attempt += 1) {
+      const nickname = attempt === 0 ? 'admin' : `admin${attempt + 1}`
+      if (!(await accounts.nicknameTaken(nickname))) return nickname
+    }
+  }
+
+  return {
+    present,
+
+    /**
+     * Sign-in by email and password. Wrong passwords in a row lock the account for a while; the
+     * answer for an unknown email is the same as for a wrong password, and takes as long.
+     */
+    async signIn(input: { email: string; password: string; userAgent: string | null }, lockout: RateLimits['lockout']): Promise<SessionChange> {
+      const now = clock.now()
+      const user = await accounts.findByEmail(normalizeEmail(input.email))
+      if (!user) {
+        await verifyDecoy(input.password)
+        throw invalidCredentials()
+      }
+      const lockedUntil = user.locked_until ? new Date(user.locked_until) : null
+      if (lockedUntil && lockedUntil > now) throw accountLocked(lockedUntil)
+
+      if (!(await verifyPassword(input.password, user.password_hash))) {
+        // A lock that has run out starts the count afresh.
+        const failures = await accounts.countFailedSignIn(user.id, lockedUntil !== null)
+        if (failures >= lockout.failures) {
+          const until = new Date(now.getTime() + lockout.duration)
+          await accounts.lock(user.id, until)
+          throw accountLocked(until)
+        }
+        throw invalidCredentials()
+      }
+
+      await refuseIfBanned(user.id)
+      if (!user.email_confirmation) throw new AppError(403, 'errors.email_not_confirmed')
+
+      const changes: UserUpdate = {}
+      if (user.failed_logins !== 0 || user.locked_until !== null) Object.assign(changes, { failed_logins: 0, locked_until: null })
+      if (needsRehash(user.password_hash)) changes.password_hash = await hashPassword(input.password)
+      const current = Object.keys(changes).length > 0 ? await accounts.update(user.id, changes) : user
+      const { token, sessionId } = await startSession(store.sessions, user.id, input.userAgent)
+      return { session: { token, user: await present(current) }, userId: user.id, sessionId }
+    },
+
+    async signOut(viewer: Viewer): Promise<void> {
+      await store.sessions.revoke(viewer.sessionId, clock.now())
+    },
+
+    /**
+     * Mails a reset link when the email belongs to an account that may sign in. The caller answers
+     * the same whatever happens here, so nobody learns whether an email is registered.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await accounts.findByEmail(normalizeEmail(email))
+      if (!user) return
+      const [ban] = await accounts.activeBans(user.id, clock.now())
+      if (ban) return
+      const token = randomToken()
+      const mail = await composeLinkMail(user, 'reset', token)
+      await store.transaction(async (repositories) => {
+        await issueMailToken(repositories, user.id, 'reset', token)
+        // Sent last inside the transaction: if the mail cannot go out, no dead token is left behind.
+        await mailer.send(mail)
+      })
+    },
+
+    /**
+     * Sets a new password from a reset link and signs in. Every other session ends (whoever knew
+     * the old password is out), and the email counts as confirmed: the link proved the inbox.
+     */
+    async resetPassword(input: { token: string; password: string; userAgent: string | null }): Promise<SessionChange> {
+      const row = await usableMailToken(input.token, 'reset')
+      const user = await loadUser(row.user_id)
+      await refuseIfBanned(user.id)
+      const passwordHash = await hashPassword(input.password)
+      const now = clock.now()
+      const { updated, token, sessionId } = await store.transaction(async (repositories) => {
+        await useMailToken(repositories, row)
+        await repositories.accounts.retireMailTokens(user.id, 'reset', now)
+        await repositories.accounts.retireMailTokens(user.id, 'confirm', now)
+        const updated = await repositories.accounts.update(user.id, {
+          password_hash: passwordHash,
+          email_confirmation: true,
+          failed_logins: 0,
+          locked_until: null,
+          updated_at: now,
+        })
+        await repositories.sessions.revokeAllOf(user.id, now)
+        return { updated, ...(await startSession(repositories.sessions, user.id, input.userAgent)) }
+      })
+      return { session: { token, user: await present(updated) }, userId: user.id, sessionId }
+    },
+
+    /**
+     * Creates an unconfirmed account and mails the confirmation link. The user, the link's token and
+     * the mail go together: if any fails, nothing is kept and the person can simply try again.
+     */
+    async signUp(input: { nickname: string; email: string; password: string; language?: Locale; referenceToken?: string }): Promise<{ email: string }> {
+      const nickname = normalizeNickname(input.nickname)
+      const email = normalizeEmail(input.email)
+      if (await accounts.emailTaken(email)) throw conflict('errors.email_taken', 'email')
+      if (await accounts.nicknameTaken(nickname)) throw conflict('errors.nickname_taken', 'nickname')
+      // A stale or mistyped invitation must not stop anyone joining; it simply credits nobody.
+      const referenceToken = input.referenceToken && (await accounts.referralTokenExists(input.referenceToken)) ? input.referenceToken : null
+      const language = input.language ?? 'en'
+      const passwordHash = await hashPassword(input.password)
+      const token = randomToken()
+      const mail = await composeLinkMail({ email, nickname, language }, 'confirm', token)
+      await store
+        .transaction(async (repositories) => {
+          const user = await repositories.accounts.insert({
+            nickname,
+            email,
+            password_hash: passwordHash,
+            language,
+            reference_token: referenceToken,
+            referral_token: randomToken(12),
+          })
+          await issueMailToken(repositories, user.id, 'confirm', token)
+          await mailer.send(mail)
+        })
+        .catch(rethrowUnique)
+      return { email }
+    },
+
+    /** Confirms the email of a new account from its link and signs in. */
+    async confirmSignUp(input: { token: string; userAgent: string | null }): Promise<SessionChange> {
+      const row = await usableMailToken(input.token, 'confirm')
+      const user = await loadUser(row.user_id)
+      await refuseIfBanned(user.id)
+      const now = clock.now()
+      const { updated, token, sessionId } = await store.transaction(async (repositories) => {
+        await useMailToken(repositories, row)
+        const updated = await repositories.accounts.update(user.id, { email_confirmation: true, updated_at: now })
+        return { updated, ...(await startSession(repositories.sessions, user.id, input.userAgent)) }
+      })
+      return { session: { token, user: await present(updated) }, userId: user.id, sessionId }
+    },
+
+    settingsOf(viewer: Viewer): AccountSettings {
+      const view = toUserView(viewer.user, [])
+      return { nickname: view.nickname, email: view.email, language: view.language, avatar: view.avatar, placeholder: view.placeholder, deleteAt: view.deleteAt }
+    },
+
+    async saveSettings(viewer: Viewer, settings: { nickname?: string; language?: Locale }): Promise<User> {
+      const changes: UserUpdate = {}
+      if (settings.nickname !== undefined) {
+        const nickname = normalizeNickname(settings.nickname)
+        if (nickname !== viewer.user.nickname) {
+          if (await accounts.nicknameTaken(nickname, viewer.user.id)) throw conflict('errors.nickname_taken', 'nickname')
+          changes.nickname = nickname
+        }
+      }
+      if (settings.language !== undefined && settings.language !== viewer.user.language) changes.language = settings.language
+      if (Object.keys(changes).length === 0) return present(viewer.user)
+      const updated = await accounts.update(viewer.user.id, { ...changes, updated_at: clock.now() }).catch(rethrowUnique)
+      return present(updated)
+    },
+
+    /** Changes the password and signs out every other session; the one that asked stays signed in. */
+    async changePassword(viewer: Viewer, input: { currentPassword: string; newPassword: string }): Promise<User> {
+      if (!(await verifyPassword(input.currentPassword, viewer.user.password_hash))) throw badRequest('errors.wrong_password', 'currentPassword')
+      if (input.newPassword === input.currentPassword) throw badRequest('errors.same_password', 'newPassword')
+      const passwordHash = await hashPassword(input.newPassword)
+      const now = clock.now()
+      const updated = await store.transaction(async (repositories) => {
+        const updated = await repositories.accounts.update(viewer.user.id, { password_hash: passwordHash, updated_at: now })
+        await repositories.sessions.revokeAllOf(viewer.user.id, now, viewer.sessionId)
+        // A reset link mailed before the change must not undo it.
+        await repositories.accounts.retireMailTokens(viewer.user.id, 'reset', now)
+        return updated
+      })
+      return present(updated)
+    },
+
+    /** Stores an avatar or placeholder image after checking its bytes; the image it replaces is removed. */
+    async setImage(viewer: Viewer, kind: AccountImage, bytes: Uint8Array): Promise<User> {
+      const type = detectImageType(bytes)
+      if (!type) throw new AppError(415, 'errors.file_type', { field: 'file' })
+      const path = await images.save(bytes, type)
+      let updated: UserRow
+      try {
+        updated = await accounts.update(viewer.user.id, { [kind]: path, updated_at: clock.now() })
+      } catch (error) {
+        await images.remove(path)
+        throw error
+      }
+      // The row read with the session may be a moment old, but it is the file this user last had.
+      await images.remove(viewer.user[kind]).catch((error: unknown) => logger.warn({ err: error }, 'old account image not removed'))
+      return present(updated)
+    },
+
+    /** Schedules the account's deletion after the grace period; asking again keeps the first date. */
+    async scheduleDeletion(viewer: Viewer): Promise<User> {
+      if (viewer.user.delete_at) return present(viewer.user)
+      const deleteAt = new Date(clock.now().getTime() + config.accountDeletionDays * day)
+      return present(await accounts.update(viewer.user.id, { delete_at: deleteAt, updated_at: clock.now() }))
+    },
+
+    async cancelDeletion(viewer: Viewer): Promise<User> {
+      if (!viewer.user.delete_at) throw conflict('errors.deletion_not_scheduled')
+      return present(await accounts.update(viewer.user.id, { delete_at: null, updated_at: clock.now() }))
+    },
+
+    /** Deletes the accounts whose scheduled deletion time has passed, with their images; returns how many. */
+    async purgeDeletedAccounts(): Promise<number> {
+      const now = clock.now()
+      let deleted = 0
+      for (const user of await accounts.dueForDeletion(now)) {
+        try {
+          if (!(await accounts.deleteIfDue(user.id, now))) continue
+          deleted += 1
+          await Promise.all([images.remove(user.avatar), images.remove(user.placeholder)])
+        } catch (error) {
+          // One account that cannot go (another table still refers to it) must not stop the others.
+          logger.error({ err: error, userId: user.id }, 'account deletion failed')
+        }
+      }
+      if (deleted > 0) logger.info({ deleted }, 'deleted accounts whose deletion was due')
+      return deleted
+    },
+
+    /**
+     * ADMIN_EMAIL/ADMIN_PASSWORD: creates that admin, or promotes the account with that email. An
+     * account that never confirmed its email gets ADMIN_PASSWORD, so whoever registered the address
+     * before the operator configured it cannot keep a way in.
+     */
+    async bootstrapAdmin(): Promise<void> {
+      if (!config.adminEmail || !config.adminPassword) return
+      const email = normalizeEmail(config.adminEmail)
+      const now = clock.now()
+      const existing = await accounts.findByEmail(email)
+      if (!existing) {
+        const nickname = await freeAdminNickname()
+        await accounts.insert({
+          nickname,
+          email,
+          password_hash: await hashPassword(config.adminPassword),
+          role_id: Role.admin,
+          email_confirmation: true,
+          admin_confirmation: true,
+          referral_token: randomToken(12),
+        })
+        logger.info({ email, nickname }, 'admin account created')
+        return
+      }
+      if (existing.role_id === Role.admin && existing.email_confirmation && existing.admin_confirmation) return
+      const changes: UserUpdate = { role_id: Role.admin, email_confirmation: true, admin_confirmation: true, updated_at: now }
+      if (!existing.email_confirmation) changes.password_hash = await hashPassword(config.adminPassword)
+      await store.transaction(async (repositories) => {
+        await repositories.accounts.update(existing.id, changes)
+        if (changes.password_hash) {
+          await repositories.sessions.revokeAllOf(existing.id, now)
+          await repositories.accounts.retireMailTokens(existing.id, 'confirm', now)
+        }
+      })
+      logger.info({ email }, 'account promoted to admin')
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,0 +1,54 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { randomToken } from '../../lib/ids'
+
+/** The image formats users may upload, and how each is stored. */
+export type ImageType = { extension: 'png'; mimeType: 'image/png' } | { extension: 'jpg'; mimeType: 'image/jpeg' } | { extension: 'webp'; mimeType: 'image/webp' }
+
+const startsWith = (bytes: Uint8Array, offset: number, expected: readonly number[]) => expected.every((value, index) => bytes[offset + index] === value)
+const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0))
+
+/**
+ * The image type by its first bytes, never by the file's name or the type the browser claims: a
+ * renamed script stays a script. PNG must open with its signature and IHDR chunk, JPEG with a
+ * start-of-image marker followed by another marker, WebP with a RIFF header naming a VP8 chunk.
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && startsWith(bytes, 12, ascii('IHDR'))) {
+    return { extension: 'png', mimeType: 'image/png' }
+  }
+  if (startsWith(bytes, 0, [0xff, 0xd8, 0xff]) && bytes.length > 3 && (bytes[3] as number) >= 0xc0) {
+    return { extension: 'jpg', mimeType: 'image/jpeg' }
+  }
+  if (startsWith(bytes, 0, ascii('RIFF')) && startsWith(bytes, 8, ascii('WEBP')) && startsWith(bytes, 12, ascii('VP8'))) {
+    return { extension: 'webp', mimeType: 'image/webp' }
+  }
+  return null
+}
+
+/** Where account images live under DATA_DIR/uploads, and the URL prefix they are served at. */
+const folder = 'users'
+const publicPrefix = `/uploads/${folder}/`
+const ownFile = new RegExp(`^${publicPrefix}([A-Za-z0-9_-]{16,64}\\.(?:png|jpg|webp))$`)
+
+/** Account images on disk: random names, so a name tells nothing and never collides with another. */
+export function createImageStore(uploadsDir: string) {
+  const directory = join(uploadsDir, folder)
+  return {
+    /** Writes the image and returns the path it is served at (`/uploads/users/<random>.<ext>`). */
+    async save(bytes: Uint8Array, type: ImageType): Promise<string> {
+      await mkdir(directory, { recursive: true })
+      const name = `${randomToken(18)}.${type.extension}`
+      await writeFile(join(directory, name), bytes, { flag: 'wx' })
+      return `${publicPrefix}${name}`
+    },
+
+    /** Removes an image this store saved; any other value (null, an outside URL) is left alone. */
+    async remove(publicPath: string | null): Promise<void> {
+      const name = publicPath ? ownFile.exec(publicPath)?.[1] : undefined
+      if (name) await rm(join(directory, name), { force: true })
+    },
+  }
+}
+
+export type ImageStore = ReturnType<typeof createImageStore>
