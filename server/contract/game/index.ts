@@ -1,0 +1,7 @@
+export * from './roles'
+export * from './settings'
+export * from './phases'
+export * from './errors'
+export * from './commands'
+export * from './events'
+export * from './views'

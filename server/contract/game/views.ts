@@ -1,0 +1,149 @@
+import type { CastVote, LiftVote, VoteCount } from './events'
+import type { EndReason, LeaveReason, NightStep, Phase, SpeechKind } from './phases'
+import type { DeckId, Outcome, RoleName, Team } from './roles'
+import type { LobbySettings } from './settings'
+
+/** Who is looking at the game. */
+export type Viewer = { kind: 'player'; seat: number } | { kind: 'judge' } | { kind: 'spectator' }
+
+/** One seat as a viewer sees it. */
+export interface SeatView {
+  seat: number
+  user: number
+  /** Still playing. */
+  atTable: boolean
+  left: LeaveReason | null
+  fouls: number
+  /** The third foul took this player's next speech. */
+  losesNextSpeech: boolean
+  connected: boolean
+  /** Null unless this viewer may know it (own role, black partners, the judge, the game's end). */
+  role: RoleName | null
+  team: Team | null
+}
+
+export interface NominationView {
+  by: number
+  target: number
+}
+
+/** The vote under way. Voters are listed only when `openUp`, for the judge, or after the end. */
+export type VotingView =
+  | {
+      kind: 'vote'
+      round: number
+      votingType: 0 | 1
+      candidates: number[]
+      /** Classic vote: the candidate being called. */
+      current: number | null
+      counts: VoteCount[]
+      votes: { voter: number; candidate: number }[] | null
+      /** How many players have voted. */
+      voted: number
+      /** This player's own vote. */
+      yourVote: number | null
+    }
+  | {
+      kind: 'lift'
+      candidates: number[]
+      yes: number
+      needed: number
+      votes: LiftVote[] | null
+      voted: number
+      yourVote: boolean | null
+    }
+
+/** A closed vote of the game's record. */
+export type VoteRecordView =
+  | { kind: 'vote'; day: number; round: number; candidates: number[]; counts: VoteCount[]; votes: CastVote[] | null }
+  | { kind: 'lift'; day: number; candidates: number[]; yes: number; needed: number; passed: boolean; votes: LiftVote[] | null }
+
+/** A night action this viewer may see. */
+export interface NightActionView {
+  night: number
+  step: NightStep
+  seat: number
+  target: number
+  result: 'sheriff' | 'not_sheriff' | 'red' | 'black' | null
+}
+
+export interface AwardView {
+  seat: number
+  points: number
+  reason: string
+}
+
+/** What a player knows about themselves. */
+export interface YouView {
+  seat: number
+  role: RoleName | null
+  team: Team | null
+  /** Black players' partners. */
+  partners: { seat: number; role: RoleName }[]
+}
+
+/** A seat's points in a finished game. */
+export interface SeatResult {
+  seat: number
+  user: number
+  role: RoleName
+  team: Team
+  won: boolean
+  points: number
+  breakdown: {
+    win: number
+    bestMove: number
+    /** -0.5 for removal by fouls, disqualification or disconnection. */
+    removal: number
+    extra: number
+  }
+}
+
+/** A finished game's result. */
+export interface GameResult {
+  outcome: Outcome
+  reason: EndReason
+  losingTeam: 'red' | 'black' | null
+  /** A judged game's result is final once the judge closes the protocol; a judge-less one at once. */
+  finalised: boolean
+  /** False at newbie tables. */
+  countsForRatings: boolean
+  seats: SeatResult[]
+}
+
+/** The game as one viewer sees it. Never holds a secret this viewer may not know. */
+export interface GameView {
+  version: number
+  viewer: Viewer
+  deckId: DeckId
+  settings: LobbySettings
+  judge: number | null
+  phase: Phase
+  day: number
+  night: number
+  /** When the phase's timer runs out; null when paused or untimed. */
+  deadline: number | null
+  paused: boolean
+  /** Milliseconds left on a paused timer. */
+  remaining: number | null
+  timeUp: boolean
+  speaker: number | null
+  speech: SpeechKind | null
+  nightStep: NightStep | null
+  seats: SeatView[]
+  nominations: NominationView[]
+  pendingNomination: NominationView | null
+  /** The players defending or about to be re-voted after a tie. */
+  tie: number[] | null
+  voting: VotingView | null
+  voteRecords: VoteRecordView[]
+  nightResults: { night: number; killed: number[] }[]
+  /** Best moves named by first-night victims (deck 2 can have two). */
+  bestMoves: { seat: number; targets: number[] }[]
+  microphones: number[]
+  you: YouView | null
+  nightActions: NightActionView[]
+  /** The judge's extra points: the judge sees them at once, everyone else when the game ends. */
+  awards: AwardView[] | null
+  result: GameResult | null
+}

@@ -1,0 +1,8 @@
+import type { GameErrorCode, GameEvent } from '../../../../contract/game'
+import type { GameState } from '../state'
+
+/** A command's verdict: the events it produces, or why it is refused (nothing changes then). */
+export type DecideResult = { ok: true; events: GameEvent[] } | { ok: false; error: GameErrorCode }
+
+/** As DecideResult, with the state after the events, so a host need not fold them again. */
+export type ExecuteResult = { ok: true; events: GameEvent[]; state: GameState } | { ok: false; error: GameErrorCode }
