@@ -30,6 +30,8 @@ export interface UsersTable {
   locked_until: Timestamp | null
   created_at: Generated<CreatedAt>
   updated_at: Generated<Date>
+  /** The name a player is known by in official play (tournaments); set by admins, searched beside the nickname. */
+  official_nickname: string | null
 }
 
 export interface BansTable {
@@ -95,6 +97,58 @@ export interface I18nTranslatesTable {
   source: Generated<'seed' | 'admin'>
 }
 
+/** A pending friend request; one per pair of users, whichever way it points. */
+export interface FriendRequestsTable {
+  id: Generated<number>
+  from_user_id: number
+  to_user_id: number
+  created_at: Generated<CreatedAt>
+}
+
+/** A friendship, stored once per direction. */
+export interface FriendshipsTable {
+  user_id: number
+  friend_id: number
+  created_at: Generated<CreatedAt>
+}
+
+export interface ChatsTable {
+  id: Generated<number>
+  /** OneToOne=0, General=1, Game=2, Party=3 */
+  type: number
+  name: string | null
+  /** The party's owner (party chats only). */
+  owner_id: number | null
+  /** The lobby of a game chat. */
+  lobby_id: number | null
+  /** The interface language of a general chat. */
+  language: string | null
+  /** "<low user id>:<high user id>" for one-to-one chats. */
+  pair_key: string | null
+  created_at: Generated<CreatedAt>
+  /** A party its owner closed. */
+  closed_at: Timestamp | null
+}
+
+export interface ChatMembersTable {
+  chat_id: number
+  user_id: number
+  joined_at: Generated<CreatedAt>
+  /** The newest message id this member has read. */
+  last_read_message_id: Generated<number>
+  /** A one-to-one chat the member closed; a new message opens it again. */
+  hidden: Generated<boolean>
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>
+  chat_id: number
+  user_id: number
+  /** Plain text, stored exactly as sent (after trimming). */
+  text: string
+  created_at: Generated<CreatedAt>
+}
+
 export interface Database {
   users: UsersTable
   bans: BansTable
@@ -105,6 +159,11 @@ export interface Database {
   i18n_groups: I18nGroupsTable
   i18n_constants: I18nConstantsTable
   i18n_translates: I18nTranslatesTable
+  friend_requests: FriendRequestsTable
+  friendships: FriendshipsTable
+  chats: ChatsTable
+  chat_members: ChatMembersTable
+  chat_messages: ChatMessagesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -115,3 +174,7 @@ export type SessionRow = Selectable<SessionsTable>
 export type MailTokenRow = Selectable<MailTokensTable>
 export type SettingRow = Selectable<SettingsTable>
 export type LanguageRow = Selectable<LanguagesTable>
+export type FriendRequestRow = Selectable<FriendRequestsTable>
+export type ChatRow = Selectable<ChatsTable>
+export type ChatMemberRow = Selectable<ChatMembersTable>
+export type ChatMessageRow = Selectable<ChatMessagesTable>

@@ -10,7 +10,10 @@ import type { Config } from './config'
 import { limits } from './contract/http/auth'
 import { systemClock, type Clock } from './lib/clock'
 import { createLogger } from './lib/logger'
+import { createSocketRequests } from './lib/socket-handler'
 import { createAuthModule } from './modules/auth'
+import { registerChatsModule } from './modules/chats'
+import { registerFriendsModule } from './modules/friends'
 import { createI18nRepository, createI18nService, i18nHttpRoutes } from './modules/i18n'
 import { createMailer, type Mailer } from './modules/mail'
 import { registerPresenceEvents } from './modules/presence'
@@ -74,6 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(i18nHttpRoutes, { i18n })
   await app.register(auth.routes)
   registerPresenceEvents(app)
+  const bindRequests = createSocketRequests(app, { clock })
+  registerFriendsModule(app, { bindRequests })
+  registerChatsModule(app, { clock, bindRequests })
 
   await app.register(staticFilesPlugin, { rendererDir: options.rendererDir ?? defaultRendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 

@@ -37,6 +37,16 @@ export const errorCodes = [
   // devices (shown by the renderer)
   'errors.missing_webcam',
   'errors.missing_mic',
+  // friends
+  'errors.friend_request_self',
+  'errors.friend_request_exists',
+  'errors.already_friends',
+  // chats
+  'errors.message_empty',
+  'errors.message_too_long',
+  'errors.not_chat_member',
+  'errors.chat_with_self',
+  'errors.chat_full',
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]

@@ -24,6 +24,18 @@ declare module 'fastify' {
 export const userRoom = (userId: number) => `user:${userId}`
 
 /**
+ * The Redis connection URL and the adapter's channel prefix. `REDIS_URL` may name the prefix with a
+ * `key` query parameter (`redis://host:6379?key=mafia-a`), so several deployments or test runs share
+ * one Redis without hearing each other; without it the prefix is the adapter's default, "socket.io".
+ */
+export function redisAdapterSettings(redisUrl: string): { url: string; key: string } {
+  const url = new URL(redisUrl)
+  const key = url.searchParams.get('key') || 'socket.io'
+  url.searchParams.delete('key')
+  return { url: url.toString(), key }
+}
+
+/**
  * Socket.IO on the app server's port. A socket authenticates with `auth.token` in its handshake;
  * without one it is anonymous (it may ask for public data only). With REDIS_URL, the Redis adapter
  * carries rooms and broadcasts across every node.
@@ -32,13 +44,14 @@ async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string
   const io: AppServer = new Server(app.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 })
   const redisClients: Array<ReturnType<typeof createClient>> = []
   if (options.redisUrl) {
-    const publisher = createClient({ url: options.redisUrl })
+    const { url, key } = redisAdapterSettings(options.redisUrl)
+    const publisher = createClient({ url })
     const subscriber = publisher.duplicate()
     publisher.on('error', (error) => app.log.error({ err: error }, 'redis publisher error'))
     subscriber.on('error', (error) => app.log.error({ err: error }, 'redis subscriber error'))
     await Promise.all([publisher.connect(), subscriber.connect()])
     redisClients.push(publisher, subscriber)
-    io.adapter(createAdapter(publisher, subscriber))
+    io.adapter(createAdapter(publisher, subscriber, { key }))
   }
 
   io.use((socket, next) => {

@@ -1,4 +1,6 @@
 import type { Ack } from '../errors'
+import type { ChatsClientEvents, ChatsServerEvents } from './chats'
+import type { FriendsClientEvents, FriendsServerEvents } from './friends'
 
 /** The online-count event name, kept exactly as the product names it. */
 export const onlineCountEvent = 'online-count'
@@ -8,14 +10,14 @@ export interface OnlineCount {
 }
 
 /** Events the server sends. */
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEvents {
   'online-count': (payload: OnlineCount) => void
   /** The session ended (logout elsewhere, ban, password change): the client signs out. */
   'auth:revoked': (payload: { reason: 'logout' | 'banned' | 'password_changed' }) => void
 }
 
 /** Events the client sends; each answers through its ack unless noted. */
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends FriendsClientEvents, ChatsClientEvents {
   /** Asks for the online count; answered with an `online-count` event and the ack. */
   getOnline: (ack?: (result: Ack<OnlineCount>) => void) => void
 }

@@ -1,0 +1,194 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { TSchema } from 'typebox'
+import { Compile, type Validator } from 'typebox/compile'
+import type { TLocalizedValidationError } from 'typebox/error'
+import type { AckError, ErrorCode } from '../contract/errors'
+import { NoPayload, type RequestDefinition, type RequestMap, type RequestPayload, type RequestResult } from '../contract/socket/common'
+import type { ServerToClientEvents } from '../contract/socket/events'
+import type { Viewer } from '../plugins/auth'
+import { userRoom, type AppServer, type AppSocket } from '../plugins/socket-io'
+import { AppError } from './app-error'
+import type { Clock } from './clock'
+
+/** What a request handler gets: the socket, its signed-in viewer and the validated payload. */
+export interface RequestContext<P> {
+  socket: AppSocket
+  viewer: Viewer
+  payload: P
+  /**
+   * Runs `work` after the ack went out: broadcasts go here, so a handler is validate, save, ack,
+   * broadcast. A failure in `work` is logged; the requester already has their answer.
+   */
+  after(work: () => void | Promise<void>): void
+}
+
+export type RequestHandler<D extends RequestDefinition> = (context: RequestContext<RequestPayload<D>>) => Promise<RequestResult<D>>
+
+/** One handler per event of a request map; the compiler checks none is missing. */
+export type RequestHandlers<M extends RequestMap> = { [E in keyof M]: RequestHandler<M[E]> }
+
+export interface SocketRequestsOptions {
+  clock: Clock
+  /** How long a socket's session is trusted before its next request checks it again (ban, logout elsewhere). */
+  sessionRecheckMs?: number
+}
+
+export type RevokeReason = Parameters<ServerToClientEvents['auth:revoked']>[0]['reason']
+
+/**
+ * Ends every socket of a user on every node (the adapter carries it), telling them why first, so the
+ * client signs out instead of reconnecting. Call it on a ban, a logout everywhere or a password change.
+ */
+export function disconnectUser(io: AppServer, userId: number, reason: RevokeReason): void {
+  io.to(userRoom(userId)).emit('auth:revoked', { reason })
+  io.in(userRoom(userId)).disconnectSockets(true)
+}
+
+const validators = new WeakMap<TSchema, Validator>()
+
+/** Compiles a schema once and keeps the validator for every later request. */
+function validatorOf(schema: TSchema): Validator {
+  let validator = validators.get(schema)
+  if (!validator) {
+    validator = Compile(schema) as unknown as Validator
+    validators.set(schema, validator)
+  }
+  return validator
+}
+
+const keywordCodes: Record<string, ErrorCode> = {
+  required: 'errors.required',
+  minLength: 'errors.too_short',
+  maxLength: 'errors.too_long',
+  pattern: 'errors.invalid_format',
+  format: 'errors.invalid_format',
+}
+
+/** Maps TypeBox's validation errors to the ack error of the first violation: a code and the field it is about. */
+export function validationAckError(errors: TLocalizedValidationError[]): AckError {
+  const extra = errors.find((error) => error.keyword === 'additionalProperties')
+  if (extra && extra.keyword === 'additionalProperties') return { error: 'errors.unknown_field', field: extra.params.additionalProperties[0] ?? '' }
+  const first = errors.find((error) => error.keyword !== 'boolean' && error.keyword !== 'anyOf') ?? errors[0]
+  if (!first) return { error: 'errors.validation' }
+  let field = first.instancePath.split('/').filter(Boolean).join('.')
+  if (first.keyword === 'required') field = [field, first.params.requiredProperties[0]].filter(Boolean).join('.')
+  if (!field) return { error: 'errors.validation' }
+  let code = keywordCodes[first.keyword] ?? 'errors.invalid_value'
+  if (first.keyword === 'minLength' && first.params.limit === 1) code = 'errors.required'
+  return { error: code, field }
+}
+
+/** An error as its ack: AppErrors keep their code and field; anything else is logged and answered errors.internal. */
+export function toAckError(error: unknown, logger: FastifyBaseLogger, event: string): AckError {
+  if (error instanceof AppError) return error.details.field ? { error: error.code, field: error.details.field } : { error: error.code }
+  logger.error({ err: error, event }, 'socket request failed')
+  return { error: 'errors.internal' }
+}
+
+/**
+ * At most `max` calls per `windowMs` for one socket; the call over the limit throws
+ * errors.rate_limited (answered through the ack, never dropped silently).
+ */
+export function createSocketRateLimiter(limit: { max: number; windowMs: number }, now: () => number = () => performance.now()) {
+  const calls = new WeakMap<AppSocket, number[]>()
+  return function take(socket: AppSocket): void {
+    const time = now()
+    const recent = (calls.get(socket) ?? []).filter((at) => time - at < limit.windowMs)
+    if (recent.length >= limit.max) {
+      calls.set(socket, recent)
+      throw new AppError(429, 'errors.rate_limited', { retryAfter: 1 })
+    }
+    recent.push(time)
+    calls.set(socket, recent)
+  }
+}
+
+type Authentication = { viewer: Viewer } | { error: ErrorCode; revoke?: { userId: number; reason: RevokeReason } }
+
+/**
+ * Binds request events on a socket. Every request is authenticated (anonymous sockets get
+ * errors.unauthorized), validated against its contract schema, run, and answered through its ack:
+ * the result on success, `{ error, field? }` on failure, never a stack. A request without an ack
+ * function still runs; its answer is dropped. Every `sessionRecheckMs` the session is looked up
+ * again, so a banned or signed-out user's sockets are told (`auth:revoked`) and disconnected.
+ */
+export function createSocketRequests(app: FastifyInstance, options: SocketRequestsOptions) {
+  const recheckMs = options.sessionRecheckMs ?? 30_000
+  const checkedAt = new WeakMap<AppSocket, number>()
+
+  async function authenticate(socket: AppSocket): Promise<Authentication> {
+    const viewer = socket.data.viewer
+    if (!viewer) return { error: 'errors.unauthorized' }
+    const now = options.clock.now().getTime()
+    // The handshake checked the session when the socket connected.
+    if (now - (checkedAt.get(socket) ?? socket.handshake.issued) < recheckMs) return { viewer }
+    try {
+      const fresh = await app.resolveSession(viewer.token)
+      if (!fresh) {
+        socket.data.viewer = null
+        return { error: 'errors.unauthorized', revoke: { userId: viewer.user.id, reason: 'logout' } }
+      }
+      checkedAt.set(socket, now)
+      socket.data.viewer = fresh
+      return { viewer: fresh }
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'errors.banned') {
+        socket.data.viewer = null
+        return { error: 'errors.banned', revoke: { userId: viewer.user.id, reason: 'banned' } }
+      }
+      throw error
+    }
+  }
+
+  async function run(socket: AppSocket, event: string, definition: RequestDefinition, handler: RequestHandler<RequestDefinition>, payload: unknown, ack: ((result: unknown) => void) | undefined) {
+    const afterAck: Array<() => void | Promise<void>> = []
+    let result: unknown
+    let revoke: { userId: number; reason: RevokeReason } | undefined
+    try {
+      const authentication = await authenticate(socket)
+      if ('error' in authentication) {
+        result = { error: authentication.error } satisfies AckError
+        revoke = authentication.revoke
+      } else if (definition.payload !== NoPayload && !validatorOf(definition.payload).Check(payload)) {
+        result = validationAckError(validatorOf(definition.payload).Errors(payload))
+      } else {
+        result = await handler({ socket, viewer: authentication.viewer, payload: definition.payload === NoPayload ? undefined : payload, after: (work) => afterAck.push(work) })
+      }
+    } catch (error) {
+      afterAck.length = 0
+      result = toAckError(error, app.log, event)
+    }
+    if (ack) {
+      try {
+        ack(result)
+      } catch (error) {
+        app.log.warn({ err: error, event }, 'socket ack failed')
+      }
+    }
+    for (const work of afterAck) {
+      try {
+        await work()
+      } catch (error) {
+        app.log.error({ err: error, event }, 'socket broadcast failed')
+      }
+    }
+    if (revoke) disconnectUser(app.io, revoke.userId, revoke.reason)
+  }
+
+  return function bindRequests<M extends RequestMap>(socket: AppSocket, requests: M, handlers: NoInfer<RequestHandlers<M>>): void {
+    for (const event of Object.keys(requests)) {
+      const definition = requests[event] as RequestDefinition
+      const handler = handlers[event] as RequestHandler<RequestDefinition>
+      // Listener arguments come from the network: whatever they are, the last function is the ack.
+      const listener = (...args: unknown[]) => {
+        const last = args.at(-1)
+        const ack = typeof last === 'function' ? (last as (result: unknown) => void) : undefined
+        const payload = ack ? args.slice(0, -1)[0] : args[0]
+        void run(socket, event, definition, handler, payload, ack)
+      }
+      ;(socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on(event, listener)
+    }
+  }
+}
+
+export type BindRequests = ReturnType<typeof createSocketRequests>

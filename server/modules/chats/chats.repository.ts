@@ -1,0 +1,293 @@
+import { sql, type Kysely } from 'kysely'
+import type { ChatRow, Database } from '../../../db/schema'
+
+const serverRole = 4
+
+/** A message with its author, as history and lists read it. */
+export interface MessageRow {
+  id: number
+  chat_id: number
+  user_id: number
+  text: string
+  created_at: Date
+  nickname: string
+  avatar: string | null
+  is_premium: boolean
+}
+
+export interface MemberCardRow {
+  chat_id: number
+  id: number
+  nickname: string
+  official_nickname: string | null
+  avatar: string | null
+  is_premium: boolean
+}
+
+const messageColumns = [
+  'chat_messages.id',
+  'chat_messages.chat_id',
+  'chat_messages.user_id',
+  'chat_messages.text',
+  'chat_messages.created_at',
+  'users.nickname',
+  'users.avatar',
+  'users.is_premium',
+] as const
+
+/** All SQL about chats, their members, messages and read marks. */
+function chatsQueries(db: Kysely<Database>) {
+  return {
+
+    findChat(chatId: number): Promise<ChatRow | undefined> {
+      return db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst()
+    },
+
+    /** The chat, locked until the transaction ends (membership changes of one party go one at a time). */
+    lockChat(chatId: number): Promise<ChatRow | undefined> {
+      return db.selectFrom('chats').selectAll().where('id', '=', chatId).forUpdate().executeTakeFirst()
+    },
+
+    member(chatId: number, userId: number) {
+      return db.selectFrom('chat_members').selectAll().where('chat_id', '=', chatId).where('user_id', '=', userId).executeTakeFirst()
+    },
+
+    /** A person's card; undefined for unknown users and server accounts. */
+    userCard(userId: number) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'nickname', 'official_nickname', 'avatar', 'is_premium'])
+        .where('id', '=', userId)
+        .where('role_id', '<>', serverRole)
+        .executeTakeFirst()
+    },
+
+    findByPair(pairKey: string): Promise<ChatRow | undefined> {
+      return db.selectFrom('chats').selectAll().where('pair_key', '=', pairKey).executeTakeFirst()
+    },
+
+    /** Creates a one-to-one chat; undefined when a concurrent request created the pair's chat first. */
+    insertDirect(pairKey: string): Promise<ChatRow | undefined> {
+      return db
+        .insertInto('chats')
+        .values({ type: 0, pair_key: pairKey })
+        .onConflict((conflict) => conflict.column('pair_key').doNothing())
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    insertParty(ownerId: number): Promise<ChatRow> {
+      return db.insertInto('chats').values({ type: 3, owner_id: ownerId }).returningAll().executeTakeFirstOrThrow()
+    },
+
+    /** The general chat of a language, created on first use. */
+    async generalChat(language: string): Promise<ChatRow> {
+      await db
+        .insertInto('chats')
+        .values({ type: 1, language })
+        .onConflict((conflict) => conflict.column('language').where('type', '=', 1).doNothing())
+        .execute()
+      return db.selectFrom('chats').selectAll().where('type', '=', 1).where('language', '=', language).executeTakeFirstOrThrow()
+    },
+
+    /** The game chat of a lobby, created on first use. */
+    async gameChat(lobbyId: number): Promise<ChatRow> {
+      await db
+        .insertInto('chats')
+        .values({ type: 2, lobby_id: lobbyId })
+        .onConflict((conflict) => conflict.column('lobby_id').where('type', '=', 2).doNothing())
+        .execute()
+      return db.selectFrom('chats').selectAll().where('type', '=', 2).where('lobby_id', '=', lobbyId).executeTakeFirstOrThrow()
+    },
+
+    findGameChat(lobbyId: number): Promise<ChatRow | undefined> {
+      return db.selectFrom('chats').selectAll().where('type', '=', 2).where('lobby_id', '=', lobbyId).executeTakeFirst()
+    },
+
+    /** Adds a member; false when they already were one. New members have read everything before they joined. */
+    async addMember(chatId: number, userId: number, options: { hidden?: boolean } = {}): Promise<boolean> {
+      const rows = await db
+        .insertInto('chat_members')
+        .values((eb) => ({
+          chat_id: chatId,
+          user_id: userId,
+          hidden: options.hidden ?? false,
+          last_read_message_id: eb.fn.coalesce(eb.selectFrom('chat_messages').select((inner) => inner.fn.max('id').as('max_id')).where('chat_id', '=', chatId), sql.lit(0)),
+        }))
+        .onConflict((conflict) => conflict.columns(['chat_id', 'user_id']).doNothing())
+        .returning('user_id')
+        .execute()
+      return rows.length > 0
+    },
+
+    setHidden(chatId: number, userId: number, hidden: boolean) {
+      return db.updateTable('chat_members').set({ hidden }).where('chat_id', '=', chatId).where('user_id', '=', userId).execute()
+    },
+
+    /** Shows the chat again to every member who had closed it; returns who they are. */
+    async unhideAll(chatId: number): Promise<number[]> {
+      const rows = await db.updateTable('chat_members').set({ hidden: false }).where('chat_id', '=', chatId).where('hidden', '=', true).returning('user_id').execute()
+      return rows.map((row) => row.user_id)
+    },
+
+    async removeMember(chatId: number, userId: number): Promise<boolean> {
+      const rows = await db.deleteFrom('chat_members').where('chat_id', '=', chatId).where('user_id', '=', userId).returning('user_id').execute()
+      return rows.length > 0
+    },
+
+    async countMembers(chatId: number): Promise<number> {
+      const row = await db.selectFrom('chat_members').select(sql<number>`count(*)::int`.as('count')).where('chat_id', '=', chatId).executeTakeFirstOrThrow()
+      return row.count
+    },
+
+    /** The member who joined first, the next owner of a party its owner left. */
+    async oldestMember(chatId: number): Promise<number | undefined> {
+      const row = await db.selectFrom('chat_members').select('user_id').where('chat_id', '=', chatId).orderBy('joined_at').orderBy('user_id').executeTakeFirst()
+      return row?.user_id
+    },
+
+    setOwner(chatId: number, userId: number) {
+      return db.updateTable('chats').set({ owner_id: userId }).where('id', '=', chatId).execute()
+    },
+
+    closeChat(chatId: number, at: Date) {
+      return db.updateTable('chats').set({ closed_at: at }).where('id', '=', chatId).execute()
+    },
+
+    insertMessage(chatId: number, userId: number, text: string) {
+      return db.insertInto('chat_messages').values({ chat_id: chatId, user_id: userId, text }).returning(['id', 'created_at']).executeTakeFirstOrThrow()
+    },
+
+    /**
+     * Moves a member's read mark forward to `messageId` (never back, never past the chat's newest
+     * message); creates the member row of a general chat, where everyone may read.
+     */
+    async markRead(chatId: number, userId: number, messageId: number): Promise<void> {
+      const newest = sql<number>`(select coalesce(max(id), 0) from chat_messages where chat_id = ${chatId} and id <= ${messageId})`
+      await db
+        .insertInto('chat_members')
+        .values({ chat_id: chatId, user_id: userId, last_read_message_id: newest })
+        .onConflict((conflict) =>
+          conflict.columns(['chat_id', 'user_id']).doUpdateSet({ last_read_message_id: sql<number>`greatest(chat_members.last_read_message_id, excluded.last_read_message_id)` }),
+        )
+        .execute()
+    },
+
+    /** A page of history, newest first: messages older than `before` when given. */
+    history(chatId: number, before: number | undefined, limit: number): Promise<MessageRow[]> {
+      let query = db
+        .selectFrom('chat_messages')
+        .innerJoin('users', 'users.id', 'chat_messages.user_id')
+        .select(messageColumns)
+        .where('chat_messages.chat_id', '=', chatId)
+      if (before !== undefined) query = query.where('chat_messages.id', '<', before)
+      return query.orderBy('chat_messages.id', 'desc').limit(limit).execute()
+    },
+
+    /** The open chats whose rooms a user's sockets join: one-to-one, game and party chats they are in. */
+    async roomChatIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('chat_members')
+        .innerJoin('chats', 'chats.id', 'chat_members.chat_id')
+        .select('chats.id')
+        .where('chat_members.user_id', '=', userId)
+        .where('chats.type', 'in', [0, 2, 3])
+        .where('chats.closed_at', 'is', null)
+        .execute()
+      return rows.map((row) => row.id)
+    },
+
+    /** The open chats of some kinds a user is in, most recently active first. */
+    memberChats(userId: number, types: number[], options: { includeHidden?: boolean } = {}): Promise<ChatRow[]> {
+      let query = db
+        .selectFrom('chat_members')
+        .innerJoin('chats', 'chats.id', 'chat_members.chat_id')
+        .selectAll('chats')
+        .where('chat_members.user_id', '=', userId)
+        .where('chats.type', 'in', types)
+        .where('chats.closed_at', 'is', null)
+      if (!options.includeHidden) query = query.where('chat_members.hidden', '=', false)
+      return query
+        .orderBy((eb) => eb.selectFrom('chat_messages').select((inner) => inner.fn.max('id').as('newest')).whereRef('chat_messages.chat_id', '=', 'chats.id'), (order) => order.desc().nullsLast())
+        .orderBy('chats.id', 'desc')
+        .execute()
+    },
+
+    /** Messages by others after the user's read mark, per chat (0 where the user has no mark). */
+    async unreadCounts(userId: number, chatIds: number[]): Promise<Map<number, number>> {
+      if (chatIds.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('chat_members')
+        .leftJoin('chat_messages', (join) =>
+          join
+            .onRef('chat_messages.chat_id', '=', 'chat_members.chat_id')
+            .onRef('chat_messages.id', '>', 'chat_members.last_read_message_id')
+            .onRef('chat_messages.user_id', '<>', 'chat_members.user_id'),
+        )
+        .select(['chat_members.chat_id', sql<number>`count(chat_messages.id)::int`.as('unread')])
+        .where('chat_members.user_id', '=', userId)
+        .where('chat_members.chat_id', 'in', chatIds)
+        .groupBy('chat_members.chat_id')
+        .execute()
+      return new Map(rows.map((row) => [row.chat_id, row.unread]))
+    },
+
+    /** The newest message of each chat. */
+    async lastMessages(chatIds: number[]): Promise<Map<number, MessageRow>> {
+      if (chatIds.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('chats')
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('chat_messages')
+              .innerJoin('users', 'users.id', 'chat_messages.user_id')
+              .select(messageColumns)
+              .whereRef('chat_messages.chat_id', '=', 'chats.id')
+              .orderBy('chat_messages.id', 'desc')
+              .limit(1)
+              .as('last'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('last')
+        .where('chats.id', 'in', chatIds)
+        .execute()
+      return new Map(rows.map((row) => [row.chat_id, row as MessageRow]))
+    },
+
+    /** The members of each chat with their cards, in the order they joined. */
+    async memberCards(chatIds: number[]): Promise<Map<number, MemberCardRow[]>> {
+      const result = new Map<number, MemberCardRow[]>()
+      if (chatIds.length === 0) return result
+      const rows = await db
+        .selectFrom('chat_members')
+        .innerJoin('users', 'users.id', 'chat_members.user_id')
+        .select(['chat_members.chat_id', 'users.id', 'users.nickname', 'users.official_nickname', 'users.avatar', 'users.is_premium'])
+        .where('chat_members.chat_id', 'in', chatIds)
+        .orderBy('chat_members.joined_at')
+        .orderBy('users.id')
+        .execute()
+      for (const row of rows) {
+        const list = result.get(row.chat_id) ?? []
+        list.push(row)
+        result.set(row.chat_id, list)
+      }
+      return result
+    },
+  }
+}
+
+/** The queries, bound to the database or to one transaction. */
+export type ChatsQueries = ReturnType<typeof chatsQueries>
+
+export function createChatsRepository(db: Kysely<Database>) {
+  return {
+    ...chatsQueries(db),
+    /** Runs `work` in one transaction; every query in it goes through the queries it is given. */
+    transaction<T>(work: (queries: ChatsQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(chatsQueries(trx)))
+    },
+  }
+}
+
+export type ChatsRepository = ReturnType<typeof createChatsRepository>

@@ -1,0 +1,272 @@
+import type { ChatRow } from '../../../db/schema'
+import { supportedLocales } from '../../contract/http/auth'
+import { chatLimits, ChatType, type Chat, type ChatMessage, type ChatWithMessages, type MessagePage, type ReadState } from '../../contract/socket/chats'
+import type { UserCard } from '../../contract/socket/common'
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error'
+import type { Clock } from '../../lib/clock'
+import type { ChatsQueries, ChatsRepository, MemberCardRow, MessageRow } from './chats.repository'
+
+/** Whether a user may join a lobby's game chat; the lobbies module provides the real rule. */
+export type GameChatPolicy = (userId: number, lobbyId: number) => Promise<boolean>
+
+/** The general chat a user reads: the one of their interface language. */
+export function generalLanguageOf(language: string): string {
+  return (supportedLocales as readonly string[]).includes(language) ? language : 'en'
+}
+
+const toUserCard = (row: Omit<MemberCardRow, 'chat_id'>): UserCard => ({
+  id: row.id,
+  nickname: row.nickname,
+  officialNickname: row.official_nickname,
+  avatar: row.avatar,
+  isPremium: row.is_premium,
+})
+
+function toMessage(row: MessageRow, chatType: number): ChatMessage {
+  return {
+    id: row.id,
+    chatId: row.chat_id,
+    chatType: chatType as ChatType,
+    user: { id: row.user_id, nickname: row.nickname, avatar: row.avatar, isPremium: row.is_premium },
+    text: row.text,
+    createdAt: new Date(row.created_at).toISOString(),
+  }
+}
+
+/** The author of a message being sent, as the message shows them. */
+export interface Author {
+  id: number
+  nickname: string
+  avatar: string | null
+  is_premium: boolean
+}
+
+/**
+ * The rules of chats: who reads and writes which chat, message text, history pages, read marks,
+ * party membership. Throws AppError; knows nothing of sockets.
+ */
+export function createChatsService(options: { repository: ChatsRepository; clock: Clock; gameChatPolicy: () => GameChatPolicy }) {
+  const { repository, clock } = options
+
+  /** The chat, if the user may read it: general chats are open to everyone signed in, the others to members. */
+  async function readable(repo: ChatsQueries, userId: number, chatId: number): Promise<ChatRow> {
+    const chat = await repo.findChat(chatId)
+    if (!chat || chat.closed_at !== null) throw notFound()
+    if (chat.type !== ChatType.General && !(await repo.member(chatId, userId))) throw forbidden('errors.not_chat_member')
+    return chat
+  }
+
+  async function party(repo: ChatsQueries, chatId: number, lock = false): Promise<ChatRow> {
+    const chat = lock ? await repo.lockChat(chatId) : await repo.findChat(chatId)
+    if (!chat || chat.type !== ChatType.Party || chat.closed_at !== null) throw notFound()
+    return chat
+  }
+
+  /** Chats as one user sees them: members, unread count, last message. */
+  async function summaries(userId: number, chats: ChatRow[]): Promise<Chat[]> {
+    const ids = chats.map((chat) => chat.id)
+    const withMembers = chats.filter((chat) => chat.type === ChatType.OneToOne || chat.type === ChatType.Party).map((chat) => chat.id)
+    const unread = await repository.unreadCounts(userId, ids)
+    const last = await repository.lastMessages(ids)
+    const members = await repository.memberCards(withMembers)
+    return chats.map((chat) => {
+      const cards = (members.get(chat.id) ?? []).map(toUserCard)
+      const lastRow = last.get(chat.id)
+      return {
+        id: chat.id,
+        type: chat.type as ChatType,
+        name: chat.type === ChatType.OneToOne ? (cards.find((card) => card.id !== userId)?.nickname ?? null) : chat.name,
+        lobbyId: chat.lobby_id,
+        language: chat.language,
+        ownerId: chat.owner_id,
+        members: cards,
+        unread: unread.get(chat.id) ?? 0,
+        lastMessage: lastRow ? toMessage(lastRow, chat.type) : null,
+        createdAt: new Date(chat.created_at).toISOString(),
+      }
+    })
+  }
+
+  async function summary(userId: number, chat: ChatRow): Promise<Chat> {
+    const [result] = await summaries(userId, [chat])
+    return result as Chat
+  }
+
+  async function page(chat: ChatRow, before?: number): Promise<MessagePage> {
+    const rows = await repository.history(chat.id, before, chatLimits.pageSize)
+    return { chatId: chat.id, items: rows.map((row) => toMessage(row, chat.type)), end: rows.length < chatLimits.pageSize }
+  }
+
+  /** A message's text as stored: trimmed, not empty, at most 2000 characters. Never altered otherwise: it is plain text. */
+  function messageText(raw: string, field: string): string {
+    const text = raw.trim()
+    if (text === '') throw badRequest('errors.message_empty', field)
+    if ([...text].length > chatLimits.messageMax) throw badRequest('errors.message_too_long', field)
+    return text
+  }
+
+  async function userCard(userId: number, field: string): Promise<UserCard> {
+    const row = await repository.userCard(userId)
+    if (!row) throw new AppError(404, 'errors.not_found', { field })
+    return toUserCard(row)
+  }
+
+  return {
+    summaryFor: async (userId: number, chatId: number): Promise<Chat | null> => {
+      const chat = await repository.findChat(chatId)
+      return chat ? summary(userId, chat) : null
+    },
+
+    /** The general chat of a language (created on first use). */
+    generalChat: (language: string) => repository.generalChat(generalLanguageOf(language)),
+
+    /** The chats whose rooms a user's sockets join when they connect. */
+    roomChatIds: (userId: number) => repository.roomChatIds(userId),
+
+    /** The one-to-one chat of the viewer and another user, created on first use; the other sees it at its first message. */
+    async openDirect(viewerId: number, otherId: number): Promise<{ chat: Chat; created: boolean }> {
+      if (otherId === viewerId) throw badRequest('errors.chat_with_self', 'id')
+      await userCard(otherId, 'id')
+      const pairKey = `${Math.min(viewerId, otherId)}:${Math.max(viewerId, otherId)}`
+      const { row, created } = await repository.transaction(async (trx) => {
+        const inserted = await trx.insertDirect(pairKey)
+        const chat = inserted ?? (await trx.findByPair(pairKey))
+        if (!chat) throw notFound()
+        if (inserted) {
+          await trx.addMember(chat.id, viewerId)
+          await trx.addMember(chat.id, otherId, { hidden: true })
+        } else {
+          await trx.setHidden(chat.id, viewerId, false)
+        }
+        return { row: chat, created: inserted !== undefined }
+      })
+      return { chat: await summary(viewerId, row), created }
+    },
+
+    /** Hides a one-to-one chat from the viewer's list until its next message. */
+    async closeDirect(viewerId: number, chatId: number): Promise<void> {
+      const chat = await readable(repository, viewerId, chatId)
+      if (chat.type !== ChatType.OneToOne) throw badRequest('errors.invalid_value', 'chatId')
+      await repository.setHidden(chatId, viewerId, true)
+    },
+
+    /** The viewer's open one-to-one chats and the general chat of their language. */
+    async checkDirect(viewerId: number, language: string): Promise<Chat[]> {
+      const direct = await repository.memberChats(viewerId, [ChatType.OneToOne])
+      const general = await repository.generalChat(generalLanguageOf(language))
+      return summaries(viewerId, [...direct, general])
+    },
+
+    async checkParties(viewerId: number): Promise<Chat[]> {
+      return summaries(viewerId, await repository.memberChats(viewerId, [ChatType.Party], { includeHidden: true }))
+    },
+
+    async history(viewerId: number, chatId: number, before?: number): Promise<MessagePage> {
+      return page(await readable(repository, viewerId, chatId), before)
+    },
+
+    async load(viewerId: number, chatId: number): Promise<{ view: ChatWithMessages; type: ChatType }> {
+      const chat = await readable(repository, viewerId, chatId)
+      const [view, messages] = [await summary(viewerId, chat), await page(chat)]
+      return { view: { chat: view, messages }, type: chat.type as ChatType }
+    },
+
+    /**
+     * Stores a message. Returns it, and the members for whom the chat opened again (they had
+     * closed it, or never saw it): they get the chat before the message.
+     */
+    async send(author: Author, chatId: number, rawText: string, field: string): Promise<{ message: ChatMessage; reopenedFor: number[] }> {
+      const { chat, inserted, reopenedFor } = await repository.transaction(async (trx) => {
+        const chat = await readable(trx, author.id, chatId)
+        const text = messageText(rawText, field)
+        const inserted = await trx.insertMessage(chatId, author.id, text)
+        // The author has read everything up to their own message.
+        if (chat.type !== ChatType.General) await trx.markRead(chatId, author.id, inserted.id)
+        const reopenedFor = chat.type === ChatType.OneToOne ? await trx.unhideAll(chatId) : []
+        return { chat, inserted: { ...inserted, text }, reopenedFor }
+      })
+      const message = toMessage(
+        { id: inserted.id, chat_id: chatId, user_id: author.id, text: inserted.text, created_at: inserted.created_at, nickname: author.nickname, avatar: author.avatar, is_premium: author.is_premium },
+        chat.type,
+      )
+      return { message, reopenedFor }
+    },
+
+    async markRead(viewerId: number, chatId: number, messageId: number): Promise<ReadState> {
+      await readable(repository, viewerId, chatId)
+      await repository.markRead(chatId, viewerId, messageId)
+      const unread = await repository.unreadCounts(viewerId, [chatId])
+      return { chatId, unread: unread.get(chatId) ?? 0 }
+    },
+
+    /** A new party of the viewer (its owner) and one other user. */
+    async createParty(viewerId: number, userId: number): Promise<{ chat: ChatRow }> {
+      if (userId === viewerId) throw badRequest('errors.chat_with_self', 'userId')
+      await userCard(userId, 'userId')
+      const chat = await repository.transaction(async (trx) => {
+        const chat = await trx.insertParty(viewerId)
+        await trx.addMember(chat.id, viewerId)
+        await trx.addMember(chat.id, userId)
+        return chat
+      })
+      return { chat }
+    },
+
+    /** Adds a user to a party the viewer is in; false `added` when they already were a member. */
+    async invite(viewerId: number, chatId: number, userId: number): Promise<{ chat: ChatRow; added: boolean; user: UserCard }> {
+      return repository.transaction(async (trx) => {
+        const chat = await party(trx, chatId, true)
+        if (!(await trx.member(chatId, viewerId))) throw forbidden('errors.not_chat_member')
+        const row = await trx.userCard(userId)
+        if (!row) throw new AppError(404, 'errors.not_found', { field: 'userId' })
+        if (await trx.member(chatId, userId)) return { chat, added: false, user: toUserCard(row) }
+        if ((await trx.countMembers(chatId)) >= chatLimits.partyMembersMax) throw forbidden('errors.chat_full')
+        await trx.addMember(chatId, userId)
+        return { chat, added: true, user: toUserCard(row) }
+      })
+    },
+
+    /** The viewer leaves a party; the oldest member becomes owner if the owner left; the last one out closes it. */
+    async leaveParty(viewerId: number, chatId: number): Promise<{ closed: boolean }> {
+      return repository.transaction(async (trx) => {
+        const chat = await party(trx, chatId, true)
+        if (!(await trx.removeMember(chatId, viewerId))) throw forbidden('errors.not_chat_member')
+        const next = await trx.oldestMember(chatId)
+        if (next === undefined) {
+          await trx.closeChat(chatId, clock.now())
+          return { closed: true }
+        }
+        if (chat.owner_id === viewerId) await trx.setOwner(chatId, next)
+        return { closed: false }
+      })
+    },
+
+    /** The owner closes the party for everyone. */
+    async closeParty(viewerId: number, chatId: number): Promise<void> {
+      await repository.transaction(async (trx) => {
+        const chat = await party(trx, chatId, true)
+        if (!(await trx.member(chatId, viewerId))) throw forbidden('errors.not_chat_member')
+        if (chat.owner_id !== viewerId) throw forbidden()
+        await trx.closeChat(chatId, clock.now())
+      })
+    },
+
+    /** Puts a user in a lobby's game chat (created on first use); `joined` is false when they already were in. The socket request checks the policy; the lobbies module, which is the policy, does not. */
+    async joinGame(userId: number, lobbyId: number, check: { policy: boolean }): Promise<{ view: ChatWithMessages; joined: boolean; user: UserCard }> {
+      if (check.policy && !(await options.gameChatPolicy()(userId, lobbyId))) throw forbidden()
+      const user = await userCard(userId, 'userId')
+      const chat = await repository.gameChat(lobbyId)
+      const joined = await repository.addMember(chat.id, userId)
+      return { view: { chat: await summary(userId, chat), messages: await page(chat) }, joined, user }
+    },
+
+    /** Takes a user out of a lobby's game chat. */
+    async leaveGame(userId: number, lobbyId: number): Promise<{ chatId: number }> {
+      const chat = await repository.findGameChat(lobbyId)
+      if (!chat || !(await repository.removeMember(chat.id, userId))) throw notFound()
+      return { chatId: chat.id }
+    },
+  }
+}
+
+export type ChatsService = ReturnType<typeof createChatsService>

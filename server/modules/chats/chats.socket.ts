@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify'
+import { chatLimits, chatsRequests, ChatType, type Chat, type ChatWithMessages } from '../../contract/socket/chats'
+import type { UserCard } from '../../contract/socket/common'
+import { createSocketRateLimiter, type BindRequests } from '../../lib/socket-handler'
+import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
+import type { ChatsService } from './chats.service'
+
+/** The room of one chat: every socket of every member (of everyone reading, for a general chat). */
+export const chatRoom = (chatId: number) => `chat:${chatId}`
+
+/**
+ * The realtime side of chat changes, on every node through the adapter: sockets join and leave
+ * chat rooms by their user's room, and members are told. `except` leaves out the socket that asked
+ * (it has its ack).
+ */
+export function createChatBroadcasts(io: AppServer, service: ChatsService) {
+  const toUser = (userId: number, except?: string) => (except ? io.to(userRoom(userId)).except(except) : io.to(userRoom(userId)))
+
+  /** Puts every socket of the users in the chat's room. */
+  const join = (userIds: number[], chatId: number): void => {
+    if (userIds.length > 0) io.in(userIds.map(userRoom)).socketsJoin(chatRoom(chatId))
+  }
+
+  /** Shows a user a chat they did not have open. */
+  const showChat = async (userId: number, chatId: number, except?: string, known?: Chat): Promise<void> => {
+    const chat = known ?? (await service.summaryFor(userId, chatId))
+    if (chat) toUser(userId, except).emit('chat:new', chat)
+  }
+
+  return {
+    join,
+    showChat,
+
+    /** A user joined a party or game chat: the others are told, then the user's sockets join the room and see the chat. */
+    async memberJoined(chatId: number, user: UserCard, options: { except?: string; chat?: Chat } = {}): Promise<void> {
+      io.to(chatRoom(chatId)).emit('chat:member:joined', { chatId, user })
+      join([user.id], chatId)
+      await showChat(user.id, chatId, options.except, options.chat)
+    },
+
+    /** A user left a chat: their sockets leave the room and close it; the others are told. */
+    memberLeft(chatId: number, userId: number, options: { except?: string; closed?: boolean } = {}): void {
+      io.in(userRoom(userId)).socketsLeave(chatRoom(chatId))
+      toUser(userId, options.except).emit('chat:close', { chatId })
+      if (!options.closed) io.to(chatRoom(chatId)).emit('chat:member:left', { chatId, userId })
+    },
+
+    /** A chat closed for everyone in it. */
+    closed(chatId: number, except?: string): void {
+      const room = chatRoom(chatId)
+      ;(except ? io.to(room).except(except) : io.to(room)).emit('chat:close', { chatId })
+      io.in(room).socketsLeave(room)
+    },
+  }
+}
+
+export type ChatBroadcasts = ReturnType<typeof createChatBroadcasts>
+
+/** The chat events: requests answered through their acks, then the pushes to the other members. */
+export function registerChatsEvents(app: FastifyInstance, service: ChatsService, broadcasts: ChatBroadcasts, bindRequests: BindRequests): void {
+  const io = app.io
+  const takeMessageSlot = createSocketRateLimiter({ max: chatLimits.messagesPerSecond, windowMs: 1000 })
+
+  // A signed-in socket is in the rooms of its chats before its connection completes, so no message slips past it.
+  io.use((socket, next) => {
+    const viewer = socket.data.viewer
+    if (!viewer) return next()
+    Promise.all([service.roomChatIds(viewer.user.id), service.generalChat(viewer.user.language)])
+      .then(([chatIds, general]) => socket.join([...chatIds, general.id].map(chatRoom)))
+      .catch((error: unknown) => app.log.error({ err: error }, 'joining chat rooms failed'))
+      .finally(() => next())
+  })
+
+  io.on('connection', (socket: AppSocket) => {
+    const send = async (viewerId: number, chatId: number, text: string, field: string, after: (work: () => Promise<void>) => void) => {
+      takeMessageSlot(socket)
+      const viewer = socket.data.viewer
+      if (!viewer) throw new Error('socket lost its viewer')
+      const { message, reopenedFor } = await service.send(viewer.user, chatId, text, field)
+      after(async () => {
+        for (const userId of reopenedFor) await broadcasts.showChat(userId, chatId, userId === viewerId ? socket.id : undefined)
+        socket.to(chatRoom(chatId)).emit('chat:message:new', message)
+      })
+      return message
+    }
+
+    const gameJoined = (view: ChatWithMessages, joined: boolean, user: UserCard, after: (work: () => Promise<void>) => void) => {
+      after(async () => {
+        if (joined) await broadcasts.memberJoined(view.chat.id, user, { except: socket.id, chat: view.chat })
+        else broadcasts.join([user.id], view.chat.id)
+      })
+      return view
+    }
+
+    bindRequests(socket, chatsRequests, {
+      'chat:create': async ({ viewer, payload, after }) => {
+        const { chat } = await service.openDirect(viewer.user.id, payload.id)
+        after(async () => {
+          broadcasts.join([viewer.user.id, payload.id], chat.id)
+          await broadcasts.showChat(viewer.user.id, chat.id, socket.id, chat)
+        })
+        return chat
+      },
+
+      'chat:close': async ({ viewer, payload, after }) => {
+        await service.closeDirect(viewer.user.id, payload.chatId)
+        after(() => {
+          io.to(userRoom(viewer.user.id)).except(socket.id).emit('chat:close', { chatId: payload.chatId })
+        })
+        return { ok: true }
+      },
+
+      'chats:check': async ({ viewer }) => ({ items: await service.checkDirect(viewer.user.id, viewer.user.language) }),
+
+      'chat:messages': async ({ viewer, payload }) => service.history(viewer.user.id, payload.chatId, payload.before),
+
+      'chat:group:messages': async ({ viewer, payload }) => service.history(viewer.user.id, payload.chatId, payload.before),
+
+      'chat:message': async ({ viewer, payload, after }) => send(viewer.user.id, payload.id, payload.message, 'message', after),
+
+      'chat:group:message': async ({ viewer, payload, after }) => send(viewer.user.id, payload.chatId, payload.message, 'message', after),
+
+      'chat:load': async ({ viewer, payload }) => {
+        const { view, type } = await service.load(viewer.user.id, payload.chatId)
+        // Reading a general chat (another language's too) means hearing it live from now on.
+        if (type === ChatType.General) await socket.join(chatRoom(view.chat.id))
+        return view
+      },
+
+      'chat:read': async ({ viewer, payload }) => service.markRead(viewer.user.id, payload.chatId, payload.messageId),
+
+      'chat:group:create': async ({ viewer, payload, after }) => {
+        const { chat } = await service.createParty(viewer.user.id, payload.userId)
+        const mine = (await service.summaryFor(viewer.user.id, chat.id)) as Chat
+        after(async () => {
+          broadcasts.join([viewer.user.id, payload.userId], chat.id)
+          await broadcasts.showChat(payload.userId, chat.id)
+          await broadcasts.showChat(viewer.user.id, chat.id, socket.id, mine)
+        })
+        return mine
+      },
+
+      'chats:group:check': async ({ viewer }) => ({ items: await service.checkParties(viewer.user.id) }),
+
+      'chat:group:invite': async ({ viewer, payload, after }) => {
+        const { added, user } = await service.invite(viewer.user.id, payload.chatId, payload.userId)
+        const mine = (await service.summaryFor(viewer.user.id, payload.chatId)) as Chat
+        if (added) after(() => broadcasts.memberJoined(payload.chatId, user))
+        return mine
+      },
+
+      'chat:group:leave': async ({ viewer, payload, after }) => {
+        const { closed } = await service.leaveParty(viewer.user.id, payload.chatId)
+        after(() => broadcasts.memberLeft(payload.chatId, viewer.user.id, { except: socket.id, closed }))
+        return { ok: true }
+      },
+
+      'chat:group:close': async ({ viewer, payload, after }) => {
+        await service.closeParty(viewer.user.id, payload.chatId)
+        after(() => broadcasts.closed(payload.chatId, socket.id))
+        return { ok: true }
+      },
+
+      'chat:game:join': async ({ viewer, payload, after }) => {
+        const { view, joined, user } = await service.joinGame(viewer.user.id, payload.lobbyId, { policy: true })
+        return gameJoined(view, joined, user, after)
+      },
+
+      'chat:game:leave': async ({ viewer, payload, after }) => {
+        const { chatId } = await service.leaveGame(viewer.user.id, payload.lobbyId)
+        after(() => broadcasts.memberLeft(chatId, viewer.user.id, { except: socket.id }))
+        return { ok: true }
+      },
+    })
+  })
+}
