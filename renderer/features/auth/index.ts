@@ -1,2 +1,13 @@
-// Screens of the auth feature, used by the route table.
-export { SignInScreen, ConfirmScreen, ResetScreen, SignUpScreen } from './screens'
+// The auth feature: the screens the route table renders, and the form pieces the settings screen shares.
+export { SignInScreen } from './SignInScreen'
+export { SignUpScreen } from './SignUpScreen'
+export { ConfirmScreen } from './ConfirmScreen'
+export { ResetScreen } from './ResetScreen'
+export { FailureMessage } from './FailureMessage'
+export { PasswordInput } from './PasswordInput'
+export { SubmitButton } from './SubmitButton'
+export { useForm } from './use-form'
+export { useFormStyles } from './form-styles'
+export { formatDateTime } from './format'
+export { isLocale, languageName, uiLocale } from './languages'
+export * from './validation'

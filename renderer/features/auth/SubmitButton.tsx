@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react'
+import { Button, Spinner } from '@fluentui/react-components'
+
+/**
+ * The primary button of a form. While the call runs it shows a spinner and stays focusable but
+ * inactive (aria-disabled), so keyboard focus is not lost.
+ */
+export function SubmitButton({ pending, children, className }: { pending: boolean; children: ReactNode; className?: string }) {
+  return (
+    <Button type="submit" appearance="primary" className={className} disabledFocusable={pending} icon={pending ? <Spinner size="tiny" /> : undefined}>
+      {children}
+    </Button>
+  )
+}
