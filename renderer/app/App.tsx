@@ -1,0 +1,52 @@
+import { FluentProvider, makeStaticStyles } from '@fluentui/react-components'
+import { useEffect, useMemo } from 'react'
+import { I18nextProvider, useTranslation } from 'react-i18next'
+import { RouterProvider } from 'react-router'
+import { useSnapshot } from 'valtio'
+import { RateLimitDialog } from '../features/rate-limit/RateLimitDialog'
+import { i18n, localeState } from '../i18n'
+import { uiState } from '../state/ui'
+import { ErrorBoundary, ErrorFallback } from './ErrorBoundary'
+import { LoadingScreen } from './LoadingScreen'
+import { Notices } from './Notices'
+import { createAppRouter } from './router'
+import { themes } from './theme'
+
+const useGlobalStyles = makeStaticStyles({
+  body: { margin: 0 },
+  '*, *::before, *::after': { boxSizing: 'border-box' },
+})
+
+/** The router, once the first texts are in (or could not be loaded). */
+function Content() {
+  const { ready, failed } = useSnapshot(localeState)
+  const router = useMemo(() => (ready && !failed ? createAppRouter() : null), [ready, failed])
+  useTranslation()
+  if (!ready) return <LoadingScreen />
+  if (failed || !router) return <ErrorFallback withHomeLink={false} />
+  return <RouterProvider router={router} />
+}
+
+/** Providers: Fluent theme (dark by default, direction from the language), i18next, error boundary, router. */
+export function App() {
+  useGlobalStyles()
+  const { theme } = useSnapshot(uiState)
+  const { dir } = useSnapshot(localeState)
+  // The page behind the app (overscroll, short screens) takes the theme's background too.
+  useEffect(() => {
+    document.body.style.backgroundColor = themes[theme].colorNeutralBackground3
+    document.body.style.color = themes[theme].colorNeutralForeground1
+    document.documentElement.style.colorScheme = theme
+  }, [theme])
+  return (
+    <FluentProvider theme={themes[theme]} dir={dir} data-theme={theme}>
+      <I18nextProvider i18n={i18n}>
+        <ErrorBoundary>
+          <Content />
+          <RateLimitDialog />
+          <Notices />
+        </ErrorBoundary>
+      </I18nextProvider>
+    </FluentProvider>
+  )
+}

@@ -1,0 +1,57 @@
+import { makeStyles, ProgressBar } from '@fluentui/react-components'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
+import type { RouteHandle } from './route-handle'
+
+const useStyles = makeStyles({
+  progress: { position: 'fixed', insetBlockStart: 0, insetInline: 0, zIndex: 1000 },
+})
+
+/** Keeps the document title on the current screen's title. */
+function DocumentTitle() {
+  const { t } = useTranslation()
+  const matches = useMatches()
+  const title = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title).find(Boolean)
+  const appName = t('app.name')
+  useEffect(() => {
+    document.title = title ? `${t(title)} · ${appName}` : appName
+  }, [t, title, appName])
+  return null
+}
+
+/** After an in-app navigation, focus moves to the main region so keyboard and screen-reader users start there. */
+function FocusOnNavigate() {
+  const location = useLocation()
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const main = document.getElementById('main-content')
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: false })
+  }, [location.pathname])
+  return null
+}
+
+/** Shown while the guard and loaders run for the next screen. */
+function NavigationProgress() {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  if (navigation.state === 'idle') return null
+  return <ProgressBar className={styles.progress} thickness="large" aria-label={t('common.loading')} />
+}
+
+/** The root route: title, focus handling and the navigation progress bar around every layout. */
+export function RootShell() {
+  return (
+    <>
+      <DocumentTitle />
+      <FocusOnNavigate />
+      <NavigationProgress />
+      <Outlet />
+    </>
+  )
+}

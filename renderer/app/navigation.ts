@@ -1,0 +1,23 @@
+/**
+ * Navigation from outside React (the API hooks, the socket): the router registers itself here once
+ * it exists; before that a full page load does the job.
+ */
+type Navigate = (path: string, options?: { replace?: boolean }) => void
+
+let navigator: Navigate | null = null
+let navigating: () => boolean = () => false
+
+export function registerNavigator(navigate: Navigate, isNavigating: () => boolean = () => false): void {
+  navigator = navigate
+  navigating = isNavigating
+}
+
+export function navigateTo(path: string, options: { replace?: boolean } = {}): void {
+  if (navigator) navigator(path, options)
+  else if (typeof location !== 'undefined' && location.pathname !== path) location.assign(path)
+}
+
+/** Whether a navigation (and so the guard) is running: the guard then handles redirects itself. */
+export function isNavigating(): boolean {
+  return navigating()
+}

@@ -1,0 +1,99 @@
+import {
+  Board20Regular,
+  Bug20Regular,
+  ChatMultiple20Regular,
+  DataBarVertical20Regular,
+  DocumentText20Regular,
+  Eye20Regular,
+  Games20Regular,
+  Gauge20Regular,
+  Gift20Regular,
+  Live20Regular,
+  Megaphone20Regular,
+  People20Regular,
+  PeopleTeam20Regular,
+  Premium20Regular,
+  Receipt20Regular,
+  ReceiptMoney20Regular,
+  Server20Regular,
+  Table20Regular,
+  Translate20Regular,
+  Trophy20Regular,
+} from '@fluentui/react-icons'
+import type { ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useParams } from 'react-router'
+import { EmptyState } from '../../components/EmptyState'
+import { Screen } from '../../components/Screen'
+
+/**
+ * Screens that later features fill. Each shows its title and an honest empty state (translation keys
+ * `<key>.title`, `<key>.empty`, `<key>.hint`); a feature replaces its screen in the route table.
+ */
+function placeholder(key: string, Icon: ComponentType, options: { title?: string; hint?: boolean } = {}) {
+  return function PlaceholderScreen() {
+    const { t } = useTranslation()
+    return (
+      <Screen title={t(options.title ?? `${key}.title`)}>
+        <EmptyState icon={<Icon />} title={t(`${key}.empty`)} hint={options.hint === false ? undefined : t(`${key}.hint`)} />
+      </Screen>
+    )
+  }
+}
+
+export const TournamentsScreen = placeholder('screens.tournaments', Trophy20Regular)
+export const FriendsScreen = placeholder('screens.friends', PeopleTeam20Regular)
+export const MessagesScreen = placeholder('screens.messages', ChatMultiple20Regular)
+export const ChatScreen = placeholder('screens.chat', ChatMultiple20Regular)
+export const WatchScreen = placeholder('screens.watch', Eye20Regular)
+export const GameStatisticsScreen = placeholder('screens.gameStatistics', DataBarVertical20Regular)
+export const StatisticsScreen = placeholder('screens.statistics', DataBarVertical20Regular)
+export const TransactionsScreen = placeholder('screens.transactions', ReceiptMoney20Regular)
+export const PremiumScreen = placeholder('screens.premium', Premium20Regular)
+export const PaymentSuccessScreen = placeholder('screens.success', Receipt20Regular)
+export const ThankYouScreen = placeholder('screens.thankyou', Receipt20Regular)
+export const Dota2Screen = placeholder('screens.dota2', Games20Regular)
+export const GameTableScreen = placeholder('screens.table', Table20Regular)
+export const ObsShareScreen = placeholder('screens.obsShare', Live20Regular)
+export const FreePremiumScreen = placeholder('screens.freePremium', Gift20Regular)
+
+/** Ratings: the ladder tabs come with rating ladders; a chosen ladder shows below. */
+export function RatingsScreen() {
+  const { t } = useTranslation()
+  return (
+    <Screen title={t('screens.ratings.title')}>
+      <EmptyState icon={<Trophy20Regular />} title={t('screens.ratings.empty')} hint={t('screens.ratings.hint')} />
+      <Outlet />
+    </Screen>
+  )
+}
+
+export function LadderScreen() {
+  const { t } = useTranslation()
+  const { id } = useParams()
+  return (
+    <section aria-label={t('screens.ladder.title', { id })} data-testid="ladder">
+      <EmptyState icon={<DataBarVertical20Regular />} title={t('screens.ladder.empty')} />
+    </section>
+  )
+}
+
+export const AdminDashboardScreen = placeholder('screens.admin.dashboard', Gauge20Regular, { title: 'adminNav.dashboard' })
+export const AdminUsersScreen = placeholder('screens.admin.users', People20Regular, { title: 'adminNav.users' })
+export const AdminTournamentsScreen = placeholder('screens.admin.tournaments', Trophy20Regular, { title: 'adminNav.tournaments' })
+export const AdminServersScreen = placeholder('screens.admin.servers', Server20Regular, { title: 'adminNav.servers' })
+export const AdminGamesScreen = placeholder('screens.admin.games', Board20Regular, { title: 'adminNav.games' })
+export const AdminBugReportsScreen = placeholder('screens.admin.bugReports', Bug20Regular, { title: 'adminNav.bugReports' })
+export const AdminTranslationsScreen = placeholder('screens.admin.translations', Translate20Regular, { title: 'adminNav.translations' })
+export const AdminLogsScreen = placeholder('screens.admin.logs', DocumentText20Regular, { title: 'adminNav.logs' })
+export const AdminAdvertisingScreen = placeholder('screens.admin.advertising', Megaphone20Regular, { title: 'adminNav.advertising' })
+
+export function AdminLogFileScreen() {
+  const { t } = useTranslation()
+  const { name } = useParams()
+  return (
+    <Screen title={t('screens.admin.logFile.title', { name })}>
+      <EmptyState icon={<DocumentText20Regular />} title={t('screens.admin.logFile.empty')} hint={t('screens.admin.logFile.hint')} />
+    </Screen>
+  )
+}

@@ -1,0 +1,29 @@
+import { Button, Tooltip } from '@fluentui/react-components'
+import { ArrowExit20Regular, ShieldPerson20Regular } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+
+/** Admins switch between the site and the admin panel; the label follows the current layout. */
+export function AdminToggle({ inAdmin, compact }: { inAdmin: boolean; compact: boolean }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const label = inAdmin ? t('shell.backToSite') : t('shell.adminPanel')
+  const button = (
+    <Button
+      appearance="subtle"
+      icon={inAdmin ? <ArrowExit20Regular /> : <ShieldPerson20Regular />}
+      onClick={() => navigate(inAdmin ? '/main' : '/admin/dashboard')}
+      data-testid="admin-toggle"
+      aria-label={compact ? label : undefined}
+    >
+      {compact ? undefined : label}
+    </Button>
+  )
+  return compact ? (
+    <Tooltip content={label} relationship="inaccessible">
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  )
+}

@@ -1,0 +1,34 @@
+import { Avatar, makeStyles, mergeClasses, tokens, type AvatarProps } from '@fluentui/react-components'
+import type { User } from '../../server/contract/http'
+import { clubTokens } from '../app/theme'
+
+const useStyles = makeStyles({
+  premium: {
+    outline: `2px solid ${clubTokens.colorPremium}`,
+    outlineOffset: '2px',
+    borderRadius: tokens.borderRadiusCircular,
+  },
+})
+
+/** Where an avatar image lives: a full address, a path, or a file name under /uploads. */
+export function avatarSource(avatar: string | null): string | undefined {
+  if (!avatar) return undefined
+  if (/^(https?:|data:|blob:)/.test(avatar) || avatar.startsWith('/')) return avatar
+  return `/uploads/${avatar}`
+}
+
+/** The user's avatar; premium users get the premium ring. */
+export function UserAvatar({ user, size = 32, className }: { user: Pick<User, 'nickname' | 'avatar' | 'isPremium'>; size?: AvatarProps['size']; className?: string }) {
+  const styles = useStyles()
+  const source = avatarSource(user.avatar)
+  return (
+    <Avatar
+      className={mergeClasses(user.isPremium && styles.premium, className)}
+      name={user.nickname}
+      image={source ? { src: source, alt: '' } : undefined}
+      color="colorful"
+      size={size}
+      aria-hidden="true"
+    />
+  )
+}

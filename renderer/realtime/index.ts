@@ -1,0 +1,66 @@
+import { io } from 'socket.io-client'
+import { subscribeKey } from 'valtio/utils'
+import { Role } from '../../server/contract/http'
+import { loadCurrentUser, sessionState, signOut } from '../state/session'
+import { navigateTo } from '../app/navigation'
+import { createRealtime, createRealtimeState, type AppSocket } from './realtime'
+
+export type { AppSocket } from './realtime'
+
+/** Connected flag and online count, for the shell. */
+export const realtimeState = createRealtimeState()
+
+type ConnectHook = (socket: AppSocket) => void
+const currentLobbyQueries: ConnectHook[] = []
+
+/**
+ * Hook point for the lobby feature: on connect, users whose role is not 4 (server) ask whether they
+ * already sit in a game (`mafia:lobby:in`) and set the answer as the current lobby. That event does
+ * not exist yet, so nothing is asked until a feature registers its query here.
+ */
+export function registerCurrentLobbyQuery(query: ConnectHook): () => void {
+  currentLobbyQueries.push(query)
+  return () => {
+    const index = currentLobbyQueries.indexOf(query)
+    if (index >= 0) currentLobbyQueries.splice(index, 1)
+  }
+}
+
+export const realtime = createRealtime({
+  state: realtimeState,
+  createSocket: (token) =>
+    io({
+      path: '/socket.io',
+      auth: { token },
+      autoConnect: false,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 1000,
+    }),
+  reloadUser: () => loadCurrentUser(),
+  onRevoked: () => {
+    void signOut().then(() => navigateTo('/signin'))
+  },
+  onConnected: (socket) => {
+    if (sessionState.user && sessionState.user.roleId !== Role.server) for (const query of currentLobbyQueries) query(socket)
+  },
+})
+
+let started = false
+
+/**
+ * Opens the connection for a signed-in user and follows the session from then on: a new token
+ * (sign-in) reconnects with it, no token (sign-out) disconnects. Anonymous visitors have nothing
+ * live to see, so they get no socket.
+ */
+export function openRealtime(): void {
+  if (!started) {
+    started = true
+    subscribeKey(sessionState, 'token', (token) => realtime.useToken(token))
+  }
+  realtime.useToken(sessionState.token)
+}
+
+/** The socket, for features that emit their own events (null when signed out). */
+export function currentSocket(): AppSocket | null {
+  return realtime.socket
+}

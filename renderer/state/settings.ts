@@ -1,0 +1,40 @@
+import { proxy } from 'valtio'
+import { routes, type SettingFlag } from '../../server/contract/http'
+import { call } from '../api/client'
+
+/** The public settings flags (GET /api/settings/load). */
+export interface SiteSettings {
+  maintenance: boolean
+  maintenanceMessage: string
+  premiumPage: boolean
+}
+
+export const settingsState = proxy<SiteSettings & { loaded: boolean }>({
+  maintenance: false,
+  maintenanceMessage: '',
+  premiumPage: false,
+  loaded: false,
+})
+
+/** The server sends name/value strings; 'true' (and only 'true') is read as on. */
+export function parseSettings(flags: readonly SettingFlag[]): SiteSettings {
+  const value = (name: string) => flags.find((flag) => flag.name === name)?.value
+  return {
+    maintenance: value('maintenance')?.trim().toLowerCase() === 'true',
+    maintenanceMessage: value('maintenance_message')?.trim() ?? '',
+    premiumPage: value('premium_page')?.trim().toLowerCase() === 'true',
+  }
+}
+
+export function applySettings(flags: readonly SettingFlag[]): void {
+  Object.assign(settingsState, parseSettings(flags), { loaded: true })
+}
+
+/** Loads the flags; a failure keeps the previous values (everything off at first). */
+export async function loadSettings(): Promise<void> {
+  try {
+    applySettings(await call(routes.system.loadSettings))
+  } catch (error) {
+    console.warn('settings could not be loaded', error)
+  }
+}
