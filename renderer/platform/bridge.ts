@@ -1,0 +1,53 @@
+/**
+ * The platform the renderer runs on, behind one type: the desktop shell's `window.desktop` (the
+ * preload) when present, else the browser implementation below. The rest of the renderer imports
+ * `platform` and never asks which one it got.
+ */
+import type { DesktopBridge, NotificationContent } from '../../electron/common/bridge'
+import { version } from '../../package.json'
+
+declare global {
+  interface Window {
+    /** The desktop shell's bridge, exposed by its preload; absent in a browser. */
+    desktop?: DesktopBridge
+  }
+}
+
+/**
+ * The notification sound's address for a page: next to `index.html` when the page is a file, at the
+ * server's root otherwise (a page may be at any route). The desktop preload resolves it the same way
+ * (electron/common/notification-sound.ts).
+ */
+export function notificationSoundUrl(pageUrl: string): string {
+  const page = new URL(pageUrl)
+  return new URL(page.protocol === 'file:' ? 'sounds/notify.wav' : '/sounds/notify.wav', page).href
+}
+
+/** The browser implementation of the bridge. */
+export const webBridge: DesktopBridge = {
+  platform: 'web',
+  appVersion: () => Promise.resolve(version),
+  async playNotificationSound() {
+    try {
+      await new Audio(notificationSoundUrl(document.URL)).play()
+    } catch {
+      // The browser refuses autoplay before the first click, or there is no audio device: the sound is optional.
+    }
+  },
+  async showNotification({ title, body }: NotificationContent) {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
+    try {
+      const notification = new Notification(title, { body })
+      notification.onclick = () => {
+        window.focus()
+        notification.close()
+      }
+    } catch {
+      // Some browsers (Chrome on Android) allow notifications only from a service worker.
+    }
+  },
+  isWindowFocused: () => Promise.resolve(document.hasFocus()),
+}
+
+/** The platform bridge of this renderer. */
+export const platform: DesktopBridge = window.desktop ?? webBridge
