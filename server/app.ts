@@ -11,6 +11,7 @@ import { limits } from './contract/http/auth'
 import { systemClock, type Clock } from './lib/clock'
 import { createLogger } from './lib/logger'
 import { createSocketRequests } from './lib/socket-handler'
+import { createMediaServer } from './media'
 import { createAuthModule } from './modules/auth'
 import { registerChatsModule } from './modules/chats'
 import { registerFriendsModule } from './modules/friends'
@@ -80,6 +81,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bindRequests = createSocketRequests(app, { clock })
   registerFriendsModule(app, { bindRequests })
   registerChatsModule(app, { clock, bindRequests })
+  // The media server (SFU): signalling at /media/ws; its one UDP port opens on first use.
+  const media = createMediaServer({ config, logger })
+  await media.registerRoutes(app)
+  app.addHook('onClose', () => media.close())
 
   await app.register(staticFilesPlugin, { rendererDir: options.rendererDir ?? defaultRendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 

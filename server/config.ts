@@ -14,6 +14,10 @@ export interface Config {
   logServicePort: number
   mediaUdpPort: number
   mediaPublicIp: string
+  /** HMAC secret of media join tokens; unset: random per process (fine while the SFU runs inside the app server). */
+  mediaTokenSecret: string | undefined
+  /** HTTP port of a separate media process (`npm run media`). */
+  mediaPort: number
   logLevel: string
   /** Grace period before a requested account deletion is carried out. */
   accountDeletionDays: number
@@ -34,6 +38,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim()
   return raw ? raw : undefined
+}
+
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = optional(env, name)
+  if (raw !== undefined && raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long`)
+  return raw
 }
 
 function url(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | undefined {
@@ -66,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logServicePort: integer(env, 'LOG_SERVICE_PORT', 9991, 0, 65535),
     mediaUdpPort: integer(env, 'MEDIA_UDP_PORT', 0, 0, 65535),
     mediaPublicIp: optional(env, 'MEDIA_PUBLIC_IP') ?? '127.0.0.1',
+    mediaTokenSecret: secret(env, 'MEDIA_TOKEN_SECRET'),
+    mediaPort: integer(env, 'MEDIA_PORT', 8090, 0, 65535),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     accountDeletionDays: integer(env, 'ACCOUNT_DELETION_DAYS', 14, 0, 365),
   }
