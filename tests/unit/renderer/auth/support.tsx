@@ -120,11 +120,14 @@ export function stubServer(respond: (request: RecordedRequest) => Reply | Promis
   const requests: RecordedRequest[] = []
   // jsdom has no fetch of its own: Node's Request needs absolute addresses, the browser resolves them
   const NodeRequest = globalThis.Request
+  // Node's fetch does not understand jsdom's FormData and File: keep the form the page built
+  const sentForms = new WeakMap<Request, FormData>()
   vi.stubGlobal(
     'Request',
     class extends NodeRequest {
       constructor(input: RequestInfo | URL, init?: RequestInit) {
         super(typeof input === 'string' ? new URL(input, location.href) : input, init)
+        if (init?.body instanceof FormData) sentForms.set(this, init.body)
       }
     },
   )
@@ -137,7 +140,7 @@ export function stubServer(respond: (request: RecordedRequest) => Reply | Promis
         method: request.method,
         path: url.pathname,
         json: type.includes('application/json') ? await request.json() : null,
-        form: type.includes('multipart/form-data') ? await request.formData() : null,
+        form: sentForms.get(request) ?? null,
       }
       requests.push(recorded)
       const reply = await respond(recorded)

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react'
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { routes, type AccountSettings } from '../../../server/contract/http'
+import { ApiError, call } from '../../api/client'
+import { sessionState } from '../../state/session'
+import { DeletionSection } from './DeletionSection'
+import { LanguageSection } from './LanguageSection'
+import { PasswordSection } from './PasswordSection'
+import { PicturesSection } from './PicturesSection'
+import { ProfileSection } from './ProfileSection'
+import { ReferralSection } from './ReferralSection'
+
+const useStyles = makeStyles({
+  page: {
+    boxSizing: 'border-box',
+    width: '100%',
+    maxWidth: '760px',
+    marginInline: 'auto',
+    paddingBlock: tokens.spacingVerticalXL,
+    paddingInline: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXL,
+  },
+  title: {
+    ...typographyStyles.title2,
+    margin: 0,
+  },
+})
+
+type Load = { status: 'loading' } | { status: 'ready'; settings: AccountSettings } | { status: 'failed'; error: unknown }
+
+/** /settings: profile, pictures, language, password, referral link and account deletion. */
+export function SettingsScreen() {
+  const { t } = useTranslation()
+  const styles = useStyles()
+  const { user } = useSnapshot(sessionState)
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    call(routes.auth.loadSettings, { signal: controller.signal }).then(
+      (settings) => setLoad({ status: 'ready', settings }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ status: 'failed', error })
+      },
+    )
+    return () => controller.abort()
+  }, [attempt])
+
+  const retry = () => {
+    setLoad({ status: 'loading' })
+    setAttempt((count) => count + 1)
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('settings.title')}</h1>
+      {load.status === 'loading' && <Spinner label={t('settings.loading')} />}
+      {load.status === 'failed' && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            {t('settings.loadFailed')} {load.error instanceof ApiError ? t(load.error.code) : t('auth.common.networkError')}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={retry}>{t('settings.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {load.status === 'ready' && (
+        <>
+          <ProfileSection nickname={user?.nickname ?? load.settings.nickname} email={user?.email ?? load.settings.email} />
+          <PicturesSection avatar={user ? user.avatar : load.settings.avatar} placeholder={user ? user.placeholder : load.settings.placeholder} />
+          <LanguageSection language={user?.language ?? load.settings.language} />
+          <PasswordSection />
+          {user && <ReferralSection referralToken={user.referralToken} />}
+          <DeletionSection deleteAt={user ? user.deleteAt : load.settings.deleteAt} />
+        </>
+      )}
+    </div>
+  )
+}
