@@ -45,8 +45,9 @@ export function bestMove(draft: Draft, by: CommandSender, targets: readonly numb
   const sender = seatedSender(state, by)
   if ('error' in sender) return sender.error
   const seat = sender.value
-  if (state.phase !== 'best_move') return isAtTable(state, seat) ? 'errors.game.phase' : 'errors.game.seat_left'
-  if (state.speaker !== seat) return isAtTable(state, seat) ? 'errors.game.not_your_turn' : 'errors.game.seat_left'
+  if (state.speaker !== seat && !isAtTable(state, seat)) return 'errors.game.seat_left'
+  if (state.phase !== 'best_move') return 'errors.game.phase'
+  if (state.speaker !== seat) return 'errors.game.not_your_turn'
   if (state.timeUp) return 'errors.game.time_up'
   const valid =
     Array.isArray(targets) &&
