@@ -165,6 +165,6 @@ export const images = {
 
 export function imageForm(bytes: Uint8Array, fileName: string, mimeType: string, field = 'file'): FormData {
   const form = new FormData()
-  form.append(field, new Blob([bytes], { type: mimeType }), fileName)
+  form.append(field, new Blob([new Uint8Array(bytes)], { type: mimeType }), fileName)
   return form
 }

@@ -84,6 +84,19 @@ export function createAccountsRepository(db: Kysely<Database>) {
       return row !== undefined
     },
 
+    /**
+     * Holds the user's row until the transaction ends, so two requests issuing links for one user
+     * run one after the other and the later one sees, and retires, the earlier one's token.
+     */
+    lockForUpdate(userId: number): Promise<unknown> {
+      return db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+    },
+
+    /** Removes an account that never became usable (its confirmation mail could not be sent). */
+    deleteUnconfirmed(id: number): Promise<unknown> {
+      return db.deleteFrom('users').where('id', '=', id).where('email_confirmation', '=', false).execute()
+    },
+
     /** Retires every unused token of one kind of a user, so only the newest link works. */
     retireMailTokens(userId: number, kind: MailTokenKind, at: Date): Promise<unknown> {
       return db.updateTable('mail_tokens').set({ used_at: at }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute()

@@ -78,6 +78,7 @@ export function createAuthService(options: AuthServiceOptions) {
   /** Stores the hash of a new single-use token, retiring the user's older ones of that kind. */
   async function issueMailToken(repositories: AuthRepositories, userId: number, kind: MailTokenKind, token: string): Promise<void> {
     const now = clock.now()
+    await repositories.accounts.lockForUpdate(userId)
     await repositories.accounts.retireMailTokens(userId, kind, now)
     await repositories.accounts.insertMailToken({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + mailTokenLifetime[kind]) })
   }
@@ -171,11 +172,10 @@ export function createAuthService(options: AuthServiceOptions) {
       if (ban) return
       const token = randomToken()
       const mail = await composeLinkMail(user, 'reset', token)
-      await store.transaction(async (repositories) => {
-        await issueMailToken(repositories, user.id, 'reset', token)
-        // Sent last inside the transaction: if the mail cannot go out, no dead token is left behind.
-        await mailer.send(mail)
-      })
+      await store.transaction((repositories) => issueMailToken(repositories, user.id, 'reset', token))
+      // Sent once the token is committed, so the link works the moment it arrives. If sending
+      // fails, the unused token simply expires.
+      await mailer.send(mail)
     },
 
     /**
@@ -208,6 +208,8 @@ export function createAuthService(options: AuthServiceOptions) {
     /**
      * Creates an unconfirmed account and mails the confirmation link. The user, the link's token and
      * the mail go together: if any fails, nothing is kept and the person can simply try again.
+     * The mail goes out after the commit, so the link works the moment it arrives; a mail that
+     * cannot be sent removes the account again.
      */
     async signUp(input: { nickname: string; email: string; password: string; language?: Locale; referenceToken?: string }): Promise<{ email: string }> {
       const nickname = normalizeNickname(input.nickname)
@@ -220,7 +222,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const passwordHash = await hashPassword(input.password)
       const token = randomToken()
       const mail = await composeLinkMail({ email, nickname, language }, 'confirm', token)
-      await store
+      const user = await store
         .transaction(async (repositories) => {
           const user = await repositories.accounts.insert({
             nickname,
@@ -231,9 +233,15 @@ export function createAuthService(options: AuthServiceOptions) {
             referral_token: randomToken(12),
           })
           await issueMailToken(repositories, user.id, 'confirm', token)
-          await mailer.send(mail)
+          return user
         })
         .catch(rethrowUnique)
+      try {
+        await mailer.send(mail)
+      } catch (error) {
+        await accounts.deleteUnconfirmed(user.id)
+        throw error
+      }
       return { email }
     },
 
