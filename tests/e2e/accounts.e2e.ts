@@ -1,0 +1,124 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { solidPng, text, uniqueSuffix, waitForLink } from './support'
+
+const adminEmail = 'admin@mafia-table.test'
+const adminPassword = 'admin-password-1'
+
+/** Signs up and confirms through the API (for tests that are not about signing up). */
+async function confirmedUser(request: APIRequestContext): Promise<{ email: string; password: string; nickname: string }> {
+  const suffix = uniqueSuffix()
+  const user = { email: `player-${suffix}@example.test`, password: 'correct-horse-1', nickname: `Player ${suffix}` }
+  const signup = await request.post('/api/auth/signup', { data: user })
+  expect(signup.status()).toBe(200)
+  const link = await waitForLink('confirm', user.email)
+  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
+  expect(confirm.status()).toBe(200)
+  return user
+}
+
+async function signInThroughForm(page: Page, email: string, password: string, locale = 'en'): Promise<void> {
+  await page.getByLabel(text(locale, 'auth.fields.email'), { exact: true }).fill(email)
+  await page.getByLabel(text(locale, 'auth.fields.password'), { exact: true }).fill(password)
+  await page.getByRole('button', { name: text(locale, 'auth.signIn.submit'), exact: true }).click()
+}
+
+const userMenu = (page: Page, nickname: string, locale = 'en') =>
+  page.getByRole('button', { name: text(locale, 'shell.userMenu.label').replace('{{nickname}}', nickname) })
+
+test('a new user signs up, confirms by mail, edits the profile, switches to Hebrew, signs out and in again', async ({ page }) => {
+  const suffix = uniqueSuffix()
+  const email = `newcomer-${suffix}@example.test`
+  const password = 'sturdy-password-7'
+  const nickname = `Newcomer ${suffix}`
+
+  await page.goto('/signin')
+  await page.getByRole('tab', { name: 'Create account' }).click()
+  await page.getByLabel('Nickname', { exact: true }).fill(nickname)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Create account', exact: true }).click()
+  await expect(page.getByText(`Check your mail at ${email}`)).toBeVisible()
+
+  // The confirmation link from the outbox signs the user in and lands on /main.
+  await page.goto(await waitForLink('confirm', email))
+  await expect(page).toHaveURL(/\/main$/)
+  await expect(userMenu(page, nickname)).toBeVisible()
+
+  // Change the nickname and upload an avatar.
+  await page.goto('/settings')
+  const renamed = `Renamed ${suffix}`
+  await page.getByLabel('Nickname', { exact: true }).fill(renamed)
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(userMenu(page, renamed)).toBeVisible()
+  await page.getByLabel('Avatar', { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng() })
+  await expect(page.getByTestId('settings-avatar')).toHaveAttribute('src', /\/uploads\//)
+  const avatarSource = await page.getByTestId('settings-avatar').getAttribute('src')
+  const avatar = await page.request.get(avatarSource as string)
+  expect(avatar.status()).toBe(200)
+  expect((await avatar.body()).subarray(1, 4).toString('ascii')).toBe('PNG')
+
+  // Hebrew: the whole page turns right-to-left and speaks Hebrew.
+  await page.getByTestId('language-selector').click()
+  await page.getByTestId('language-he').click()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'he')
+  await expect(page.getByRole('heading', { name: text('he', 'settings.title'), exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: text('he', 'settings.profile.save') })).toBeVisible()
+
+  // Sign out, then back in (still in Hebrew, which the browser remembers).
+  await userMenu(page, renamed, 'he').click()
+  await page.getByTestId('logout').click()
+  await expect(page).toHaveURL(/\/signin$/)
+  await signInThroughForm(page, email, password, 'he')
+  await expect(page).toHaveURL(/\/main$/)
+  await expect(userMenu(page, renamed, 'he')).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+})
+
+test('an anonymous visit to /friends goes to /signin and returns to /friends after signing in', async ({ page, request }) => {
+  const user = await confirmedUser(request)
+  await page.goto('/friends')
+  await expect(page).toHaveURL(/\/signin$/)
+  await signInThroughForm(page, user.email, user.password)
+  await expect(page).toHaveURL(/\/friends$/)
+})
+
+test('a normal user who opens /admin lands on /main; the bootstrap admin sees the admin toggle', async ({ page, request }) => {
+  const user = await confirmedUser(request)
+  await page.goto('/signin')
+  await signInThroughForm(page, user.email, user.password)
+  await expect(page).toHaveURL(/\/main$/)
+  await expect(page.getByRole('link', { name: text('en', 'shell.adminPanel') })).toHaveCount(0)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/main$/)
+
+  await userMenu(page, user.nickname).click()
+  await page.getByTestId('logout').click()
+  await expect(page).toHaveURL(/\/signin$/)
+  await signInThroughForm(page, adminEmail, adminPassword)
+  await expect(page).toHaveURL(/\/main$/)
+  const toggle = page.getByRole('link', { name: text('en', 'shell.adminPanel') }).or(page.getByRole('button', { name: text('en', 'shell.adminPanel') }))
+  await expect(toggle.first()).toBeVisible()
+  await toggle.first().click()
+  await expect(page).toHaveURL(/\/admin/)
+})
+
+test('hitting the sign-in limit shows the countdown dialog, which ticks and closes with Ok', async ({ page }) => {
+  const email = `nobody-${uniqueSuffix()}@example.test`
+  await page.goto('/signin')
+  const dialog = page.getByRole('dialog')
+  // Each attempt for this unknown account counts against its per-account limit, until a 429.
+  for (let attempt = 0; attempt < 30 && !(await dialog.isVisible()); attempt += 1) {
+    await signInThroughForm(page, email, 'wrong-password')
+    await page.waitForResponse((response) => response.url().endsWith('/api/auth/login/password'))
+  }
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText(text('en', 'error.429.text'))).toBeVisible()
+  await expect(dialog.getByText(text('en', 'error.429.left'))).toBeVisible()
+  const countdown = dialog.getByTestId('rate-limit-countdown')
+  const first = await countdown.innerText()
+  expect(first).toMatch(/\d+\s+\S+/)
+  await expect(countdown).not.toHaveText(first, { timeout: 3000 })
+  await dialog.getByRole('button', { name: text('en', 'common.ok') }).click()
+  await expect(dialog).toBeHidden()
+})
