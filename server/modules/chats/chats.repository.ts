@@ -124,12 +124,6 @@ function chatsQueries(db: Kysely<Database>) {
       return db.updateTable('chat_members').set({ hidden }).where('chat_id', '=', chatId).where('user_id', '=', userId).execute()
     },
 
-    /** Shows the chat again to every member who had closed it; returns who they are. */
-    async unhideAll(chatId: number): Promise<number[]> {
-      const rows = await db.updateTable('chat_members').set({ hidden: false }).where('chat_id', '=', chatId).where('hidden', '=', true).returning('user_id').execute()
-      return rows.map((row) => row.user_id)
-    },
-
     async removeMember(chatId: number, userId: number): Promise<boolean> {
       const rows = await db.deleteFrom('chat_members').where('chat_id', '=', chatId).where('user_id', '=', userId).returning('user_id').execute()
       return rows.length > 0
@@ -154,8 +148,38 @@ function chatsQueries(db: Kysely<Database>) {
       return db.updateTable('chats').set({ closed_at: at }).where('id', '=', chatId).execute()
     },
 
-    insertMessage(chatId: number, userId: number, text: string) {
-      return db.insertInto('chat_messages').values({ chat_id: chatId, user_id: userId, text }).returning(['id', 'created_at']).executeTakeFirstOrThrow()
+    /** The chat and whether the user is a member of it, in one query. */
+    chatAccess(chatId: number, userId: number) {
+      return db
+        .selectFrom('chats')
+        .leftJoin('chat_members', (join) => join.onRef('chat_members.chat_id', '=', 'chats.id').on('chat_members.user_id', '=', userId))
+        .selectAll('chats')
+        .select('chat_members.user_id as member_id')
+        .where('chats.id', '=', chatId)
+        .executeTakeFirst()
+    },
+
+    /**
+     * Stores a message in one statement, so its writes stand or fall together: the message, the
+     * author's read mark moved to it, and the chat shown again to members who had closed it.
+     * Returns who those members were (the statement's snapshot still sees them hidden).
+     */
+    async insertMessage(chatId: number, userId: number, text: string): Promise<{ id: number; created_at: Date; reopened: number[] }> {
+      const result = await sql<{ id: number; created_at: Date; reopened: number[] }>`
+        with message as (
+          insert into chat_messages (chat_id, user_id, text) values (${chatId}, ${userId}, ${text}) returning id, created_at
+        ), members as (
+          update chat_members
+          set hidden = false,
+              last_read_message_id = case when user_id = ${userId} then greatest(last_read_message_id, (select id from message)) else last_read_message_id end
+          where chat_id = ${chatId} and (user_id = ${userId} or hidden)
+        )
+        select message.id, message.created_at,
+          coalesce((select array_agg(user_id order by user_id) from chat_members where chat_id = ${chatId} and hidden), '{}') as reopened
+        from message`.execute(db)
+      const row = result.rows[0]
+      if (!row) throw new Error('insert returned no row')
+      return row
     },
 
     /**

@@ -87,6 +87,19 @@ export function createChatsService(options: { repository: ChatsRepository; clock
     })
   }
 
+  // A general chat never changes once created: each node looks it up once per language.
+  const generalChats = new Map<string, Promise<ChatRow>>()
+  function generalChat(language: string): Promise<ChatRow> {
+    const key = generalLanguageOf(language)
+    let chat = generalChats.get(key)
+    if (!chat) {
+      chat = repository.generalChat(key)
+      chat.catch(() => generalChats.delete(key))
+      generalChats.set(key, chat)
+    }
+    return chat
+  }
+
   async function summary(userId: number, chat: ChatRow): Promise<Chat> {
     const [result] = await summaries(userId, [chat])
     return result as Chat
@@ -118,7 +131,7 @@ export function createChatsService(options: { repository: ChatsRepository; clock
     },
 
     /** The general chat of a language (created on first use). */
-    generalChat: (language: string) => repository.generalChat(generalLanguageOf(language)),
+    generalChat,
 
     /** The chats whose rooms a user's sockets join when they connect. */
     roomChatIds: (userId: number) => repository.roomChatIds(userId),
@@ -153,8 +166,7 @@ export function createChatsService(options: { repository: ChatsRepository; clock
     /** The viewer's open one-to-one chats and the general chat of their language. */
     async checkDirect(viewerId: number, language: string): Promise<Chat[]> {
       const direct = await repository.memberChats(viewerId, [ChatType.OneToOne])
-      const general = await repository.generalChat(generalLanguageOf(language))
-      return summaries(viewerId, [...direct, general])
+      return summaries(viewerId, [...direct, await generalChat(language)])
     },
 
     async checkParties(viewerId: number): Promise<Chat[]> {
@@ -176,20 +188,17 @@ export function createChatsService(options: { repository: ChatsRepository; clock
      * closed it, or never saw it): they get the chat before the message.
      */
     async send(author: Author, chatId: number, rawText: string, field: string): Promise<{ message: ChatMessage; reopenedFor: number[] }> {
-      const { chat, inserted, reopenedFor } = await repository.transaction(async (trx) => {
-        const chat = await readable(trx, author.id, chatId)
-        const text = messageText(rawText, field)
-        const inserted = await trx.insertMessage(chatId, author.id, text)
-        // The author has read everything up to their own message.
-        if (chat.type !== ChatType.General) await trx.markRead(chatId, author.id, inserted.id)
-        const reopenedFor = chat.type === ChatType.OneToOne ? await trx.unhideAll(chatId) : []
-        return { chat, inserted: { ...inserted, text }, reopenedFor }
-      })
+      // The hot path: one query to check access, one statement to write.
+      const access = await repository.chatAccess(chatId, author.id)
+      if (!access || access.closed_at !== null) throw notFound()
+      if (access.type !== ChatType.General && access.member_id === null) throw forbidden('errors.not_chat_member')
+      const text = messageText(rawText, field)
+      const inserted = await repository.insertMessage(chatId, author.id, text)
       const message = toMessage(
-        { id: inserted.id, chat_id: chatId, user_id: author.id, text: inserted.text, created_at: inserted.created_at, nickname: author.nickname, avatar: author.avatar, is_premium: author.is_premium },
-        chat.type,
+        { id: inserted.id, chat_id: chatId, user_id: author.id, text, created_at: inserted.created_at, nickname: author.nickname, avatar: author.avatar, is_premium: author.is_premium },
+        access.type,
       )
-      return { message, reopenedFor }
+      return { message, reopenedFor: inserted.reopened }
     },
 
     async markRead(viewerId: number, chatId: number, messageId: number): Promise<ReadState> {
