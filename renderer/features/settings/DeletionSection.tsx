@@ -113,11 +113,13 @@ export function DeletionSection({ deleteAt }: { deleteAt: string | null }) {
               if (data.open) setFailure(null)
             }}
           >
-            <DialogTrigger disableButtonEnhancement>
-              <Button className={styles.dangerOutline} icon={<Delete20Regular />}>
-                {t('settings.deletion.delete')}
-              </Button>
-            </DialogTrigger>
+            <div className={styles.actions}>
+              <DialogTrigger disableButtonEnhancement>
+                <Button className={styles.dangerOutline} icon={<Delete20Regular />}>
+                  {t('settings.deletion.delete')}
+                </Button>
+              </DialogTrigger>
+            </div>
             <DialogSurface>
               <DialogBody>
                 <DialogTitle>{t('settings.deletion.dialogTitle')}</DialogTitle>
