@@ -106,6 +106,7 @@ export class Peer {
   private publishPlan = new Map<string, TrackPlan>()
   private readonly publishTracks = new Map<string, Track>()
   private awaitingAnswer = false
+  private subscribeCandidateSent = false
   private offerAgain = false
   private offerScheduled = false
   private publisherChangeScheduled = false
@@ -330,6 +331,12 @@ export class Peer {
       return
     }
     this.awaitingAnswer = false
+    if (!this.subscribeCandidateSent) {
+      // Only now may the client learn where to connect (see rewriteServerOffer).
+      this.subscribeCandidateSent = true
+      const first = this.outbound.values().next().value
+      if (first) this.send({ type: 'candidate', target: 'subscribe', candidate: announcedCandidate(this.network.publicIp, this.network.port), mid: first.mid })
+    }
     if (this.offerAgain) {
       this.offerAgain = false
       this.negotiate()
@@ -358,7 +365,7 @@ export class Peer {
     connection.onLocalDescription((sdp, type) => {
       if (this.state === 'closed' || type !== 'offer') return
       const tracks: SubscribedTrack[] = [...this.outbound.values()].map((stream) => ({ mid: stream.mid, peerId: stream.publisherId, kind: stream.kind }))
-      this.send({ type: 'offer', sdp: rewriteServerOffer(sdp, announcedCandidate(this.network.publicIp, this.network.port)), tracks })
+      this.send({ type: 'offer', sdp: rewriteServerOffer(sdp), tracks })
     })
     connection.onStateChange((state) => this.connectionState('subscribe', state))
     return connection

@@ -175,9 +175,13 @@ function midOf(section: string[]): string | null {
   return line ? line.slice(6).trim() : null
 }
 
+function withoutCandidates(section: string[]): string[] {
+  return section.filter((line) => !line.startsWith('a=candidate:') && line !== 'a=end-of-candidates')
+}
+
 /** Replaces every candidate line with the announced one (the server never trickles its own). */
 function announce(section: string[], candidate: string): string[] {
-  const kept = section.filter((line) => !line.startsWith('a=candidate:') && line !== 'a=end-of-candidates')
+  const kept = withoutCandidates(section)
   if (section[0]?.startsWith('m=application') || /^m=\w+ 0 /.test(section[0] ?? '')) return kept
   return [...kept, `a=${candidate}`, 'a=end-of-candidates']
 }
@@ -213,9 +217,14 @@ export function rewritePublishAnswer(answer: string, chosen: ReadonlyMap<string,
   return join(block)
 }
 
-/** The server's own offer (subscribe connection) with the announced candidate. */
-export function rewriteServerOffer(offer: string, candidate: string): string {
+/**
+ * The server's own offer (subscribe connection), without any candidate: the server sends its one
+ * candidate only after it applied the answer. A client that knew the address earlier would start
+ * connectivity checks at once, the server's ICE would connect before its DTLS knows the client's
+ * fingerprint and role, and the handshake would fail (libdatachannel does not hold early DTLS packets).
+ */
+export function rewriteServerOffer(offer: string): string {
   const block = blocks(offer)
-  block.sections = block.sections.map((section) => announce(section, candidate))
+  block.sections = block.sections.map(withoutCandidates)
   return join(block)
 }

@@ -137,7 +137,8 @@ export class RtpStreamRewriter {
       }
       // Not a keyframe yet: keep forwarding the current source (below) if this packet is from it.
     }
-    if (current !== null && input.source === current.source) {
+    // While rebasing, the paused source must restart at a keyframe: its old numbering would leave a hole.
+    if (current !== null && input.source === current.source && !(this.rebasePending && current.source === target)) {
       // A late packet from before this segment began belongs to a stretch already replaced.
       if (sequenceDistance(input.sequenceNumber, current.firstInSequence) < 0) return false
       return this.emit(current, input, nowMs, out)
