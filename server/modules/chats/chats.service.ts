@@ -179,8 +179,7 @@ export function createChatsService(options: { repository: ChatsRepository; clock
 
     async load(viewerId: number, chatId: number): Promise<{ view: ChatWithMessages; type: ChatType }> {
       const chat = await readable(repository, viewerId, chatId)
-      const [view, messages] = [await summary(viewerId, chat), await page(chat)]
-      return { view: { chat: view, messages }, type: chat.type as ChatType }
+      return { view: { chat: await summary(viewerId, chat), messages: await page(chat) }, type: chat.type as ChatType }
     },
 
     /**

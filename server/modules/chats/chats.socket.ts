@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { chatLimits, chatsRequests, ChatType, type Chat, type ChatWithMessages } from '../../contract/socket/chats'
 import type { UserCard } from '../../contract/socket/common'
 import { createSocketRateLimiter, type BindRequests } from '../../lib/socket-handler'
+import type { Viewer } from '../../plugins/auth'
 import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
 import type { ChatsService } from './chats.service'
 
@@ -72,13 +73,11 @@ export function registerChatsEvents(app: FastifyInstance, service: ChatsService,
   })
 
   io.on('connection', (socket: AppSocket) => {
-    const send = async (viewerId: number, chatId: number, text: string, field: string, after: (work: () => Promise<void>) => void) => {
+    const send = async (viewer: Viewer, chatId: number, text: string, field: string, after: (work: () => Promise<void>) => void) => {
       takeMessageSlot(socket)
-      const viewer = socket.data.viewer
-      if (!viewer) throw new Error('socket lost its viewer')
       const { message, reopenedFor } = await service.send(viewer.user, chatId, text, field)
       after(async () => {
-        for (const userId of reopenedFor) await broadcasts.showChat(userId, chatId, userId === viewerId ? socket.id : undefined)
+        for (const userId of reopenedFor) await broadcasts.showChat(userId, chatId, userId === viewer.user.id ? socket.id : undefined)
         socket.to(chatRoom(chatId)).emit('chat:message:new', message)
       })
       return message
@@ -116,9 +115,9 @@ export function registerChatsEvents(app: FastifyInstance, service: ChatsService,
 
       'chat:group:messages': async ({ viewer, payload }) => service.history(viewer.user.id, payload.chatId, payload.before),
 
-      'chat:message': async ({ viewer, payload, after }) => send(viewer.user.id, payload.id, payload.message, 'message', after),
+      'chat:message': async ({ viewer, payload, after }) => send(viewer, payload.id, payload.message, 'message', after),
 
-      'chat:group:message': async ({ viewer, payload, after }) => send(viewer.user.id, payload.chatId, payload.message, 'message', after),
+      'chat:group:message': async ({ viewer, payload, after }) => send(viewer, payload.chatId, payload.message, 'message', after),
 
       'chat:load': async ({ viewer, payload }) => {
         const { view, type } = await service.load(viewer.user.id, payload.chatId)
