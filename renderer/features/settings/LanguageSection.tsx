@@ -15,7 +15,9 @@ export function LanguageSection({ language: savedLanguage }: { language: Locale 
   const { t } = useTranslation()
   const styles = useFormStyles()
   const form = useForm(fields)
-  const [language, setLanguage] = useState<Locale>(savedLanguage)
+  // follows the account's language (the top bar can change it too) until the user picks another here
+  const [picked, setPicked] = useState<Locale | null>(null)
+  const language = picked ?? savedLanguage
   const [saved, setSaved] = useState(false)
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -24,6 +26,7 @@ export function LanguageSection({ language: savedLanguage }: { language: Locale 
       setSession(await call(routes.auth.saveSettings, { body: { settings: { language } } }))
       // the account has it now; this switches the interface and remembers the choice here (`lang`)
       await chooseLanguage(language)
+      setPicked(null)
       setSaved(true)
     })
   }
@@ -36,7 +39,7 @@ export function LanguageSection({ language: savedLanguage }: { language: Locale 
             name="language"
             value={language}
             onChange={(_, data) => {
-              if (isLocale(data.value)) setLanguage(data.value)
+              if (isLocale(data.value)) setPicked(data.value)
               setSaved(false)
             }}
           >

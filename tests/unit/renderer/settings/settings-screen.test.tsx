@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { i18n as I18n } from 'i18next'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { limits, type AccountSettings, type User } from '../../../../server/contract/http'
 import { SettingsScreen } from '../../../../renderer/features/settings'
 import { chooseLanguage } from '../../../../renderer/i18n/language-actions'
-import { clearSession, sessionState, setSession } from '../../../../renderer/state/session'
+import { clearSession, sessionState, setSession, updateUser } from '../../../../renderer/state/session'
 import { createTestI18n, descriptionOf, errorReply, renderScreen, stubServer, testUser, type RecordedRequest } from '../auth/support'
 
 // The interface switch belongs to the app's i18n module; here it is enough to see it asked for.
@@ -145,6 +145,14 @@ describe('SettingsScreen', () => {
     ])
     expect(sessionState.user?.language).toBe('de')
     expect(chooseLanguage).toHaveBeenCalledWith('de')
+  })
+
+  it('keeps the language select on the account language when the top bar changes it', async () => {
+    stubAccount()
+    await openSettings()
+    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en')
+    act(() => updateUser({ ...user, language: 'uk' }))
+    await waitFor(() => expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('uk'))
   })
 
   it('changes the password: checks the repeat, places a wrong current password, then keeps this device signed in', async () => {
