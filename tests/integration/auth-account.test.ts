@@ -93,6 +93,7 @@ describe('account deletion', () => {
     const { token } = await createUserWithSession(server.database.db)
     await expectRefused(server, () => request(server.url, 'GET', '/api/auth/cancelDeleteUser', { token }), { status: 409, code: 'errors.deletion_not_scheduled' })
     await expectRefused(server, () => request(server.url, 'GET', '/api/auth/deleteUser?now=true', { token }), { status: 400, code: 'errors.unknown_field', field: 'now' })
+    await expectRefused(server, () => request(server.url, 'GET', '/api/auth/cancelDeleteUser?id=1', { token }), { status: 400, code: 'errors.unknown_field', field: 'id' })
     await expectRefused(server, () => request(server.url, 'GET', '/api/auth/deleteUser'), { status: 401, code: 'errors.unauthorized' })
     await expectRefused(server, () => request(server.url, 'GET', '/api/auth/cancelDeleteUser', { token: 'forged' }), { status: 401, code: 'errors.unauthorized' })
   })
