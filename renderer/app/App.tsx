@@ -1,5 +1,5 @@
 import { FluentProvider, makeStaticStyles } from '@fluentui/react-components'
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import { I18nextProvider, useTranslation } from 'react-i18next'
 import { RouterProvider } from 'react-router'
 import { useSnapshot } from 'valtio'
@@ -9,7 +9,7 @@ import { uiState } from '../state/ui'
 import { ErrorBoundary, ErrorFallback } from './ErrorBoundary'
 import { LoadingScreen } from './LoadingScreen'
 import { Notices } from './Notices'
-import { createAppRouter } from './router'
+import { appRouter } from './router'
 import { themes } from './theme'
 
 const useGlobalStyles = makeStaticStyles({
@@ -20,11 +20,10 @@ const useGlobalStyles = makeStaticStyles({
 /** The router, once the first texts are in (or could not be loaded). */
 function Content() {
   const { ready, failed } = useSnapshot(localeState)
-  const router = useMemo(() => (ready && !failed ? createAppRouter() : null), [ready, failed])
   useTranslation()
   if (!ready) return <LoadingScreen />
-  if (failed || !router) return <ErrorFallback withHomeLink={false} />
-  return <RouterProvider router={router} />
+  if (failed) return <ErrorFallback withHomeLink={false} />
+  return <RouterProvider router={appRouter()} />
 }
 
 /** Providers: Fluent theme (dark by default, direction from the language), i18next, error boundary, router. */

@@ -10,6 +10,8 @@ export interface GuardDependencies {
   ensureLocale(): Promise<void>
   adoptAccountLanguage(user: User | null): Promise<void>
   saveRedirectTarget(path: string): void
+  /** The public settings flags (maintenance, premium page), refreshed in the background when stale. */
+  refreshSiteSettings?(): void
 }
 
 /**
@@ -37,6 +39,7 @@ export function createGuard(dependencies: GuardDependencies) {
       const { expired } = await ensureUser()
       const user = dependencies.session.user
       dependencies.openRealtime()
+      dependencies.refreshSiteSettings?.()
       await Promise.all([
         dependencies.ensureLocale().catch((error: unknown) => console.warn('translations could not be loaded', error)),
         dependencies.adoptAccountLanguage(user).catch((error: unknown) => console.warn('account language could not be loaded', error)),

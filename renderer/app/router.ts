@@ -3,6 +3,7 @@ import { ensureLocale } from '../i18n'
 import { adoptAccountLanguage } from '../i18n/language-actions'
 import { openRealtime } from '../realtime'
 import { loadCurrentUser, sessionState } from '../state/session'
+import { refreshSettingsIfStale } from '../state/settings'
 import { createGuard } from './guard'
 import { registerNavigator } from './navigation'
 import { saveRedirectTarget } from './redirect-target'
@@ -16,11 +17,17 @@ export const guard = createGuard({
   ensureLocale,
   adoptAccountLanguage,
   saveRedirectTarget,
+  refreshSiteSettings: refreshSettingsIfStale,
 })
 
-/** Creates the browser router and lets code outside React navigate through it. */
-export function createAppRouter() {
-  const router = createBrowserRouter(buildRoutes(routeTable, guard))
-  registerNavigator((path, options) => void router.navigate(path, options), () => router.state.navigation.state !== 'idle')
+let router: ReturnType<typeof createBrowserRouter> | null = null
+
+/** The one browser router, created on first use; code outside React navigates through it. */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  if (!router) {
+    const created = createBrowserRouter(buildRoutes(routeTable, guard))
+    registerNavigator((path, options) => void created.navigate(path, options), () => created.state.navigation.state !== 'idle')
+    router = created
+  }
   return router
 }

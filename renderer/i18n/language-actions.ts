@@ -3,7 +3,7 @@ import { routes } from '../../server/contract/http'
 import { call } from '../api/client'
 import { sessionState, setSession } from '../state/session'
 import { hasChosenLanguage, storeLanguage } from './language'
-import { localeLoader, localeState } from './index'
+import { initI18n, localeLoader, localeState } from './index'
 
 /**
  * The language selector: remembers the choice on this device (`lang`), loads its texts and flips the
@@ -12,6 +12,7 @@ import { localeLoader, localeState } from './index'
  */
 export async function chooseLanguage(locale: Locale): Promise<void> {
   storeLanguage(localStorage, locale)
+  await initI18n()
   await localeLoader.load(locale)
   if (sessionState.token && sessionState.user && sessionState.user.language !== locale) {
     setSession(await call(routes.auth.saveSettings, { body: { settings: { language: locale } } }))
@@ -24,5 +25,6 @@ export async function chooseLanguage(locale: Locale): Promise<void> {
  */
 export async function adoptAccountLanguage(user: User | null): Promise<void> {
   if (!user || hasChosenLanguage(localStorage) || user.language === localeState.locale) return
+  await initI18n()
   await localeLoader.load(user.language)
 }

@@ -30,11 +30,24 @@ export function applySettings(flags: readonly SettingFlag[]): void {
   Object.assign(settingsState, parseSettings(flags), { loaded: true })
 }
 
+let loadedAt = 0
+let loading: Promise<void> | null = null
+
 /** Loads the flags; a failure keeps the previous values (everything off at first). */
-export async function loadSettings(): Promise<void> {
-  try {
-    applySettings(await call(routes.system.loadSettings))
-  } catch (error) {
-    console.warn('settings could not be loaded', error)
-  }
+export function loadSettings(): Promise<void> {
+  if (loading) return loading
+  // Counted from the attempt, so a failing server is not asked again on every navigation.
+  loadedAt = Date.now()
+  loading = call(routes.system.loadSettings)
+    .then(applySettings)
+    .catch((error: unknown) => console.warn('settings could not be loaded', error))
+    .finally(() => {
+      loading = null
+    })
+  return loading
+}
+
+/** Flags older than five minutes are fetched again (an admin may have started maintenance). */
+export function refreshSettingsIfStale(maxAgeMilliseconds = 5 * 60_000): void {
+  if (Date.now() - loadedAt >= maxAgeMilliseconds) void loadSettings()
 }

@@ -1,15 +1,19 @@
-import { Button, Tooltip } from '@fluentui/react-components'
+import { Button, makeStyles, Tooltip } from '@fluentui/react-components'
 import { ArrowExit20Regular, ShieldPerson20Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 
+const useStyles = makeStyles({ button: { minWidth: 0 } })
+
 /** Admins switch between the site and the admin panel; the label follows the current layout. */
 export function AdminToggle({ inAdmin, compact }: { inAdmin: boolean; compact: boolean }) {
+  const styles = useStyles()
   const { t } = useTranslation()
   const navigate = useNavigate()
   const label = inAdmin ? t('shell.backToSite') : t('shell.adminPanel')
   const button = (
     <Button
+      className={styles.button}
       appearance="subtle"
       icon={inAdmin ? <ArrowExit20Regular /> : <ShieldPerson20Regular />}
       onClick={() => navigate(inAdmin ? '/main' : '/admin/dashboard')}

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, type MenuProps } from '@fluentui/react-components'
+import { Button, makeStyles, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, type MenuProps } from '@fluentui/react-components'
 import { Globe20Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
@@ -9,8 +9,11 @@ import { chooseLanguage } from '../../i18n/language-actions'
 import { notify } from '../../state/notices'
 import { errorKey } from '../../components/error-text'
 
+const useStyles = makeStyles({ button: { minWidth: 0 } })
+
 /** The language selector: Ukrainian, English, German, Hebrew, each named in its own language. */
 export function LanguageSelector({ compact }: { compact: boolean }) {
+  const styles = useStyles()
   const { t } = useTranslation()
   const { locale } = useSnapshot(localeState)
   const current = t(`shell.language.names.${locale}`)
@@ -24,7 +27,7 @@ export function LanguageSelector({ compact }: { compact: boolean }) {
   return (
     <Menu checkedValues={{ language: [locale] }} onCheckedValueChange={onChange} positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={<Globe20Regular />} aria-label={t('shell.language.label', { language: current })} data-testid="language-selector">
+        <Button className={styles.button} appearance="subtle" icon={<Globe20Regular />} aria-label={t('shell.language.label', { language: current })} data-testid="language-selector">
           {compact ? undefined : locale.toUpperCase()}
         </Button>
       </MenuTrigger>

@@ -13,7 +13,8 @@ const useStyles = makeStyles({
   aside: {
     flexShrink: 0,
     boxSizing: 'border-box',
-    overflowX: 'hidden',
+    // clip, not hidden: hidden would make this a scroll container and pin the sticky menu to it.
+    overflowX: 'clip',
     backgroundColor: tokens.colorNeutralBackground2,
     borderInlineEndWidth: tokens.strokeWidthThin,
     borderInlineEndStyle: 'solid',
