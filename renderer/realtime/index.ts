@@ -42,8 +42,20 @@ export const realtime = createRealtime({
   },
   onConnected: (socket) => {
     if (sessionState.user && sessionState.user.roleId !== Role.server) for (const query of currentLobbyQueries) query(socket)
+    for (const hook of connectHooks) hook(socket)
   },
 })
+
+const connectHooks: ConnectHook[] = []
+
+/** Hook point for features that keep live state (friends, chats): runs on every connect of every signed-in user. */
+export function registerConnectHook(hook: ConnectHook): () => void {
+  connectHooks.push(hook)
+  return () => {
+    const index = connectHooks.indexOf(hook)
+    if (index >= 0) connectHooks.splice(index, 1)
+  }
+}
 
 let started = false
 
