@@ -4,14 +4,19 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../../db/connection'
 import { migrateToLatest } from '../../db/migrate'
 import { seedDatabase } from '../../db/seed/seed'
 
 /** Where global setup leaves the migrated, seeded PGlite data directory for every suite to load. */
 export const pgliteTemplateFile = join(tmpdir(), `mafia-table-template-${process.ppid}-${process.env.VITEST_POOL_ID ?? 'x'}.tar`)
-export const templateFileFromEnv = () => process.env.MAFIA_TEST_PGLITE_TEMPLATE ?? pgliteTemplateFile
-export const postgresTemplateName = 'mafia_table_template'
+export const templateFileFromEnv = () => process.env.MAFIA_TEST_PGLITE_TEMPLATE ?? inject('pgliteTemplate') ?? pgliteTemplateFile
+/**
+ * The PostgreSQL template of this test run. Global setup names it after its own process, so two runs on
+ * one server (a developer's and CI's) never drop each other's template.
+ */
+export const postgresTemplateName = (setupPid: string | number = process.env.MAFIA_TEST_PG_TEMPLATE_PID ?? inject('postgresTemplatePid')) => `mafia_table_template_${setupPid}`
 
 function postgresUrlFor(baseUrl: string, database: string): string {
   const url = new URL(baseUrl)
@@ -24,8 +29,15 @@ function adminConnection(baseUrl: string): Kysely<any> {
   return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: baseUrl, max: 1 }) }) })
 }
 
+/** Drops this run's PostgreSQL template (global teardown). */
+export async function dropPostgresTemplate(postgresUrl: string, name: string): Promise<void> {
+  const admin = adminConnection(postgresUrl)
+  await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin)
+  await admin.destroy()
+}
+
 /** Builds both templates once per test run (called from global setup). */
-export async function prepareTemplates(options: { templateFile: string; postgresUrl?: string }): Promise<void> {
+export async function prepareTemplates(options: { templateFile: string; postgresUrl?: string; postgresTemplate: string }): Promise<void> {
   const pglite = new PGlite()
   const handle = openDatabase({ pglite })
   await migrateToLatest(handle.db)
@@ -36,10 +48,10 @@ export async function prepareTemplates(options: { templateFile: string; postgres
 
   if (options.postgresUrl) {
     const admin = adminConnection(options.postgresUrl)
-    await sql`drop database if exists ${sql.id(postgresTemplateName)} with (force)`.execute(admin)
-    await sql`create database ${sql.id(postgresTemplateName)}`.execute(admin)
+    await sql`drop database if exists ${sql.id(options.postgresTemplate)} with (force)`.execute(admin)
+    await sql`create database ${sql.id(options.postgresTemplate)}`.execute(admin)
     await admin.destroy()
-    const template = openDatabase({ databaseUrl: postgresUrlFor(options.postgresUrl, postgresTemplateName) })
+    const template = openDatabase({ databaseUrl: postgresUrlFor(options.postgresUrl, options.postgresTemplate) })
     await migrateToLatest(template.db)
     await seedDatabase(template.db)
     await template.db.destroy()
@@ -63,7 +75,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL as string
   const name = `mafia_table_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const admin = adminConnection(baseUrl)
-  await sql`create database ${sql.id(name)} template ${sql.id(postgresTemplateName)}`.execute(admin)
+  await sql`create database ${sql.id(name)} template ${sql.id(postgresTemplateName())}`.execute(admin)
   await admin.destroy()
   const handle = openDatabase({ databaseUrl: postgresUrlFor(baseUrl, name) })
   return {

@@ -170,8 +170,8 @@ export class MediaTestClient {
   private readonly subscribeTracks = new Map<string, Track>()
   /** Whether to answer the server's subscribe offers (benchmarks hold them back). */
   answerOffers = true
-  /** Whether to record received RTP (benchmarks count bytes only). */
-  recordPackets = true
+  /** Whether to handle received packets at all (benchmarks leave them to the library and count bytes). */
+  private receive = true
   private pendingOffer: string | null = null
   /** With `lossy`, the subscribe connection goes through this relay. */
   relay: LossyRelay | null = null
@@ -201,9 +201,11 @@ export class MediaTestClient {
   }
 
   /** Opens the socket and joins with the token; resolves once `joined` arrives. */
-  static async join(baseUrl: string, token: string, options: { lossy?: boolean } = {}): Promise<MediaTestClient> {
+  static async join(baseUrl: string, token: string, options: { lossy?: boolean; receive?: boolean; answerOffers?: boolean } = {}): Promise<MediaTestClient> {
     const client = await MediaTestClient.open(baseUrl)
     client.lossy = options.lossy ?? false
+    client.receive = options.receive ?? true
+    client.answerOffers = options.answerOffers ?? true
     client.send({ type: 'join', token })
     await client.waitForMessage((message) => message.type === 'joined' || message.type === 'error', 'joined')
     const last = client.messages[client.messages.length - 1]
@@ -324,8 +326,8 @@ export class MediaTestClient {
     return packet
   }
 
-  /** Sends raw RTCP to the server on a published track (a sender report). */
-  sendPublisherRtcp(kind: MediaKind, packet: Buffer, quality: VideoQuality = 'high'): boolean {
+  /** Sends any packet as it is on a published track (hand-made RTP, or RTCP such as a sender report). */
+  sendPublished(kind: MediaKind, packet: Buffer, quality: VideoQuality = 'high'): boolean {
     return this.sender(kind === 'audio' ? 'audio' : `video:${quality}`).track.sendMessageBinary(packet)
   }
 
@@ -353,9 +355,15 @@ export class MediaTestClient {
     this.pendingOffer = null
   }
 
-  /** Bytes received on the subscribe connection (benchmarks). */
-  bytesReceived(): number {
-    return this.subscribeConnection?.bytesReceived() ?? 0
+  /** Starts counting the RTP packets arriving on every subscribed track (benchmarks). */
+  countReceived(): { packets: number } {
+    const counter = { packets: 0 }
+    for (const track of this.subscribeTracks.values()) {
+      track.onMessage((message) => {
+        if (!isRtcp(message)) counter.packets += 1
+      })
+    }
+    return counter
   }
 
   /** Closes the socket and both connections without saying goodbye (a vanished peer). */
@@ -426,8 +434,8 @@ export class MediaTestClient {
       connection.onTrack((track) => {
         const mid = track.mid()
         this.subscribeTracks.set(mid, track)
+        if (!this.receive) return
         track.onMessage((message) => {
-          if (!this.recordPackets) return
           if (isRtcp(message)) {
             this.subscriberRtcp.push(...parseRtcp(message))
             this.wake()

@@ -43,6 +43,7 @@ export interface StartTestAppOptions {
 /** The real app on a random port with a fresh database and data directory. */
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
   if (!process.env.MAFIA_TEST_PGLITE_TEMPLATE) process.env.MAFIA_TEST_PGLITE_TEMPLATE = inject('pgliteTemplate')
+  if (!process.env.MAFIA_TEST_PG_TEMPLATE_PID) process.env.MAFIA_TEST_PG_TEMPLATE_PID = inject('postgresTemplatePid')
   const dataDir = await mkdtemp(join(tmpdir(), 'mafia-table-data-'))
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_URL: 'http://localhost:8080', ...options.env })
   const database = options.database ?? (await createTestDatabase())
