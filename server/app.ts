@@ -66,7 +66,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Our cross-cutting plugins.
   await app.register(errorsPlugin)
   await app.register(dbPlugin, { database })
-  await app.register(rateLimitPlugin, { limits: options.rateLimits ?? defaultRateLimits })
+  await app.register(rateLimitPlugin, {
+    limits: options.rateLimits ?? { ...defaultRateLimits, authPerIp: { ...defaultRateLimits.authPerIp, max: config.authRateLimitPerIp } },
+  })
 
   const i18n = createI18nService(createI18nRepository(database.db))
   const auth = createAuthModule({ db: database.db, config, clock, mailer, i18n, logger })

@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string
   /** Grace period before a requested account deletion is carried out. */
   accountDeletionDays: number
+  /** Sign-in, sign-up and forgot requests one address may make per 10 minutes. */
+  authRateLimitPerIp: number
 }
 
 export class ConfigError extends Error {}
@@ -80,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaPort: integer(env, 'MEDIA_PORT', 8090, 0, 65535),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     accountDeletionDays: integer(env, 'ACCOUNT_DELETION_DAYS', 14, 0, 365),
+    authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
   }
 }

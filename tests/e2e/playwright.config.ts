@@ -45,6 +45,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Many users sign up and in from this one address during the run.
+      AUTH_RATE_LIMIT_PER_IP: '500',
       ADMIN_EMAIL: 'admin@mafia-table.test',
       ADMIN_PASSWORD: 'admin-password-1',
     },

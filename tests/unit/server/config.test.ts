@@ -10,6 +10,12 @@ describe('config', () => {
     expect(config.logServicePort).toBe(9991)
     expect(config.mediaPublicIp).toBe('127.0.0.1')
     expect(config.dataDir.endsWith('/data')).toBe(true)
+    expect(config.authRateLimitPerIp).toBe(30)
+  })
+
+  it('lets an operator raise the per-address sign-in limit, but not to nothing', () => {
+    expect(loadConfig({ AUTH_RATE_LIMIT_PER_IP: '200' }).authRateLimitPerIp).toBe(200)
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_IP: '0' })).toThrow(ConfigError)
   })
 
   it('refuses a port that is not a number and a half-set admin', () => {
