@@ -1,6 +1,6 @@
 import { createFocusOutlineStyle, makeStyles, mergeClasses, tokens, Tooltip, typographyStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { NavLink } from 'react-router'
+import { NavLink, useLocation } from 'react-router'
 import type { MenuItem } from './menus'
 
 const useStyles = makeStyles({
@@ -54,6 +54,7 @@ const useStyles = makeStyles({
 export function NavList({ items, label, expanded, onNavigate }: { items: MenuItem[]; label: string; expanded: boolean; onNavigate?: () => void }) {
   const styles = useStyles()
   const { t } = useTranslation()
+  const { pathname } = useLocation()
   return (
     <nav aria-label={label}>
       <ul className={styles.list}>
@@ -61,7 +62,7 @@ export function NavList({ items, label, expanded, onNavigate }: { items: MenuIte
           const Icon = item.icon
           const text = t(item.label)
           const link = (
-            <NavLink to={item.to} end={item.end} className={mergeClasses(styles.link, styles.focus)} onClick={onNavigate} data-testid={`nav-${item.id}`}>
+            <NavLink to={item.aliases?.includes(pathname) ? pathname : item.to} end={item.end} className={mergeClasses(styles.link, styles.focus)} onClick={onNavigate} data-testid={`nav-${item.id}`}>
               <span className={styles.icon} aria-hidden="true">
                 <Icon />
               </span>

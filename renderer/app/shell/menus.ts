@@ -24,12 +24,14 @@ export interface MenuItem {
   icon: ComponentType<FluentIconsProps>
   /** Only an exact address match marks it current. */
   end?: boolean
+  /** Other addresses of the same screen (home lives at / and /main). */
+  aliases?: string[]
 }
 
 /** The main menu: home, rules, watch, tournaments, ratings, how to play; premium only when the premium_page setting is on. */
 export function mainMenuItems(premiumPage: boolean): MenuItem[] {
   const items: MenuItem[] = [
-    { id: 'home', to: '/main', label: 'nav.home', icon: Home20Regular, end: true },
+    { id: 'home', to: '/main', label: 'nav.home', icon: Home20Regular, end: true, aliases: ['/'] },
     { id: 'rules', to: '/rules', label: 'nav.rules', icon: BookOpen20Regular },
     { id: 'watch', to: '/watch', label: 'nav.watch', icon: Eye20Regular },
     { id: 'tournaments', to: '/tournaments', label: 'nav.tournaments', icon: Trophy20Regular },

@@ -74,6 +74,11 @@ describe('main menu', () => {
     expect(within(mainMenu()).getByRole('link', { name: i18n.t('nav.home') }).getAttribute('aria-current')).toBeNull()
   })
 
+  it('marks home at both of its addresses', async () => {
+    renderLayout(DefaultLayout, '/')
+    expect(within(mainMenu()).getByRole('link', { name: i18n.t('nav.home') }).getAttribute('aria-current')).toBe('page')
+  })
+
   it('shows the maintenance message when the maintenance setting is on', async () => {
     renderLayout(DefaultLayout)
     expect(screen.queryByTestId('maintenance-message')).toBeNull()
