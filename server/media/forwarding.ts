@@ -140,7 +140,11 @@ export class InboundTrack {
       payloadBytes: info.payloadLength,
     }
     if (this.options.kind === 'video') {
-      if (this.options.codec === 'vp8') {
+      if (info.payloadLength === 0) {
+        // Padding only (bandwidth probing): nothing to decode, but it holds a sequence number, so it
+        // is forwarded like media and the receivers' numbering has no hole.
+        packet.keyframeStart = false
+      } else if (this.options.codec === 'vp8') {
         const descriptor = parseVp8(message, info.payloadOffset, info.payloadLength)
         if (descriptor === null) return
         packet.keyframeStart = descriptor.keyframeStart
@@ -216,7 +220,10 @@ export class OutboundStream {
   current: InboundTrack | null = null
   target: InboundTrack | null = null
   packetsSent = 0
+  /** Payload bytes sent (what sender reports count). */
   octetsSent = 0
+  /** RTP bytes sent, headers included. */
+  bytesSent = 0
   retransmitted = 0
   private open = false
   private closed = false
@@ -280,6 +287,7 @@ export class OutboundStream {
     if (this.send(packet, this.out)) {
       this.packetsSent += 1
       this.octetsSent += packet.payloadBytes
+      this.bytesSent += packet.buffer.length
     }
   }
 

@@ -317,6 +317,21 @@ export class MediaTestClient {
     return packet
   }
 
+  /** A padding-only video packet (what a browser sends to probe bandwidth): a sequence number, no payload. */
+  sendVideoPadding(quality: VideoQuality = 'high'): Buffer {
+    const sender = this.sender(`video:${quality}`)
+    sender.sequenceNumber = (sender.sequenceNumber + 1) & 0xffff
+    const packet = Buffer.alloc(12 + 32)
+    packet[0] = 0xa0 // version 2, padding
+    packet[1] = testPayloadTypes.vp8
+    packet.writeUInt16BE(sender.sequenceNumber, 2)
+    packet.writeUInt32BE(sender.timestamp, 4)
+    packet.writeUInt32BE(sender.ssrc, 8)
+    packet[packet.length - 1] = 32
+    sender.track.sendMessageBinary(packet)
+    return packet
+  }
+
   sendAudio(options: { body?: Buffer; level?: number } = {}): Buffer {
     const sender = this.sender('audio')
     sender.sequenceNumber = (sender.sequenceNumber + 1) & 0xffff
