@@ -4,6 +4,8 @@ import { ConfirmScreen, ResetScreen, SignInScreen, SignUpScreen } from '../featu
 import { HomeScreen } from '../features/home/HomeScreen'
 import { HowToPlayScreen, RulesScreen, TermsOfProcessingScreen, TermsOfUseScreen } from '../features/pages'
 import { SettingsScreen } from '../features/settings'
+import { ChatScreen, MessagesScreen } from '../features/chat'
+import { FriendsScreen } from '../features/friends'
 import type { Access } from './access'
 import { RouteErrorScreen } from './ErrorBoundary'
 import { AdminLayout } from './layouts/AdminLayout'
@@ -77,9 +79,9 @@ export const routeTable: LayoutRoute[] = [
       screen('/main', 'login', 'home.title', HomeScreen),
       screen('/tournaments', 'login', 'screens.tournaments.title', screens.TournamentsScreen),
       screen('/settings', 'login', 'nav.settings', SettingsScreen),
-      screen('/friends', 'login', 'screens.friends.title', screens.FriendsScreen),
-      screen('/messages', 'login', 'screens.messages.title', screens.MessagesScreen),
-      screen('/chat/:id', 'login', 'screens.chat.title', screens.ChatScreen),
+      screen('/friends', 'login', 'screens.friends.title', FriendsScreen),
+      screen('/messages', 'login', 'screens.messages.title', MessagesScreen),
+      screen('/chat/:id', 'login', 'screens.chat.title', ChatScreen),
       screen('/referral', 'login', 'screens.referral.title', ReferralScreen),
       screen('/watch', 'login', 'screens.watch.title', screens.WatchScreen),
       screen('/game/statistics/:id', 'login', 'screens.gameStatistics.title', screens.GameStatisticsScreen),

@@ -2,6 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { useSnapshot } from 'valtio'
+import { ChatSidePanel } from '../../features/chat'
 import { settingsState } from '../../state/settings'
 import { setMobileDrawerOpen, uiState } from '../../state/ui'
 import { MaintenanceMessage } from '../shell/MaintenanceMessage'
@@ -13,6 +14,7 @@ import { MainRegion, SkipLink } from './parts'
 const useStyles = makeStyles({
   root: { height: '100dvh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground3 },
   main: { minHeight: 0, overflow: 'auto' },
+  body: { display: 'flex', flexGrow: 1, minHeight: 0 },
 })
 
 /** The game table: the whole window for the screen; the menu opens over it on demand. */
@@ -36,9 +38,12 @@ export function ChatLayout() {
         mobileOpen={ui.mobileDrawerOpen}
         onMobileOpenChange={setMobileDrawerOpen}
       />
-      <MainRegion className={styles.main}>
-        <Outlet />
-      </MainRegion>
+      <div className={styles.body}>
+        <MainRegion className={styles.main}>
+          <Outlet />
+        </MainRegion>
+        <ChatSidePanel />
+      </div>
     </div>
   )
 }

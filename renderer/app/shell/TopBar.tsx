@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { useSnapshot } from 'valtio'
 import { Role } from '../../../server/contract/http'
+import { SocialBar } from '../../features/chat'
 import { sessionState } from '../../state/session'
 import { AdminToggle } from './AdminToggle'
 import { LanguageSelector } from './LanguageSelector'
@@ -79,6 +80,7 @@ export function TopBar({ drawerId, drawerExpanded, onToggleDrawer, inAdmin = fal
             <Button appearance="subtle" icon={<PeopleTeam20Regular />} onClick={() => navigate('/friends')} data-testid="friends-button" />
           </Tooltip>
         ) : null}
+        {signedIn ? <SocialBar friendsButton={!mobile} /> : null}
         {user?.roleId === Role.admin ? <AdminToggle inAdmin={inAdmin} compact={mobile} /> : null}
         <LanguageSelector compact={mobile} />
         <ThemeToggle />

@@ -1,0 +1,4 @@
+export { ChatScreen } from './ChatScreen'
+export { ChatSidePanel } from './ChatSidePanel'
+export { MessagesScreen } from './MessagesScreen'
+export { SocialBar } from './SocialBar'

@@ -1,0 +1,1 @@
+export { FriendsScreen } from './FriendsScreen'
