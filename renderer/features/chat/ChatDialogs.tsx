@@ -106,6 +106,14 @@ function ChatDialog({ dialog, focused }: { dialog: DialogPosition; focused: bool
 /** The floating one-to-one windows, over every screen; the chat open full page has none. */
 export function ChatDialogs() {
   const { dialogs, pageChatId, focusedDialogId } = useSnapshot(chatsState)
+  // A press anywhere outside the windows takes the reading focus away from them.
+  useEffect(() => {
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest('[data-chat-dialog]')) focusDialog(null)
+    }
+    document.addEventListener('pointerdown', onPointerDown, true)
+    return () => document.removeEventListener('pointerdown', onPointerDown, true)
+  }, [])
   useEffect(() => {
     keepDialogsInside()
     const onResize = () => keepDialogsInside()

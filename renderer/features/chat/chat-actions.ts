@@ -188,10 +188,11 @@ async function announceDirect(message: ChatMessage): Promise<void> {
   const entry = chatsState.chats[message.chatId]
   const name = entry?.name ?? message.user.nickname
   const dialog = chatsState.dialogs.find((item) => item.id === message.chatId)
-  const seen = dialog && !dialog.minimize && chatsState.focusedDialogId === dialog.id
+  const windowFocused = await platform.isWindowFocused()
+  const seen = dialog && !dialog.minimize && chatsState.focusedDialogId === dialog.id && windowFocused
   if (chatsState.pageChatId !== message.chatId && !seen) openDialog(message.chatId, name, { newMessage: true })
   await platform.playNotificationSound()
-  if (!(await platform.isWindowFocused())) {
+  if (!windowFocused) {
     await platform.showNotification({ title: i18n.t('chat.notification.title', { nickname: message.user.nickname }), body: message.text.slice(0, 200) })
   }
 }
