@@ -107,6 +107,15 @@ export class LossyRelay {
   }
 }
 
+/** Sends on a track; false instead of an exception once the connection is gone (a peer the server closed). */
+function sendQuietly(track: Track, packet: Buffer): boolean {
+  try {
+    return track.sendMessageBinary(packet)
+  } catch {
+    return false
+  }
+}
+
 const connectionConfig = { iceServers: [] as string[], bindAddress: '127.0.0.1' }
 
 function waitFor<T>(check: () => T | undefined | null | false, timeoutMs: number, what: string, register: (wake: () => void) => () => void): Promise<T> {
@@ -313,7 +322,7 @@ export class MediaTestClient {
     sender.timestamp = (sender.timestamp + 3000) >>> 0
     sender.pictureId = (sender.pictureId + 1) & 0x7fff
     const packet = vp8Packet({ ssrc: sender.ssrc, sequenceNumber: sender.sequenceNumber, timestamp: sender.timestamp, keyframe: options.keyframe, pictureId: sender.pictureId, body: options.body ?? Buffer.from(`frame ${sender.sequenceNumber}`) })
-    sender.track.sendMessageBinary(packet)
+    sendQuietly(sender.track, packet)
     return packet
   }
 
@@ -328,7 +337,7 @@ export class MediaTestClient {
     packet.writeUInt32BE(sender.timestamp, 4)
     packet.writeUInt32BE(sender.ssrc, 8)
     packet[packet.length - 1] = 32
-    sender.track.sendMessageBinary(packet)
+    sendQuietly(sender.track, packet)
     return packet
   }
 
@@ -337,13 +346,13 @@ export class MediaTestClient {
     sender.sequenceNumber = (sender.sequenceNumber + 1) & 0xffff
     sender.timestamp = (sender.timestamp + 960) >>> 0
     const packet = opusPacket({ ssrc: sender.ssrc, sequenceNumber: sender.sequenceNumber, timestamp: sender.timestamp, body: options.body ?? Buffer.from(`audio ${sender.sequenceNumber}`), ...(options.level === undefined ? {} : { level: options.level }) })
-    sender.track.sendMessageBinary(packet)
+    sendQuietly(sender.track, packet)
     return packet
   }
 
   /** Sends any packet as it is on a published track (hand-made RTP, or RTCP such as a sender report). */
   sendPublished(kind: MediaKind, packet: Buffer, quality: VideoQuality = 'high'): boolean {
-    return this.sender(kind === 'audio' ? 'audio' : `video:${quality}`).track.sendMessageBinary(packet)
+    return sendQuietly(this.sender(kind === 'audio' ? 'audio' : `video:${quality}`).track, packet)
   }
 
   /** Sends raw RTCP to the server on a subscribed track (a keyframe request or a NACK). */
@@ -351,7 +360,7 @@ export class MediaTestClient {
     const subscription = this.subscribed.find((track) => track.peerId === peerId && track.kind === kind)
     const track = subscription ? this.subscribeTracks.get(subscription.mid) : undefined
     if (!track) throw new Error(`not subscribed to ${peerId}:${kind}`)
-    return track.sendMessageBinary(packet)
+    return sendQuietly(track, packet)
   }
 
   /** The SSRC the server uses towards this client for a publisher's media, once something arrived. */
