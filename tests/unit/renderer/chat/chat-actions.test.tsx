@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ChatType, type ChatMessage } from '../../../../server/contract/socket/chats'
+import { createShellI18n, renderWithProviders } from '../shell/support'
+
+const emitted: Array<{ event: string; args: unknown[] }> = []
+const answers = new Map<string, unknown>()
+const fakeSocket = {
+  connected: true,
+  timeout: () => ({
+    emitWithAck: (event: string, ...args: unknown[]) => {
+      emitted.push({ event, args })
+      return Promise.resolve(answers.get(event))
+    },
+  }),
+}
+
+vi.mock('../../../../renderer/realtime', async () => {
+  const { proxy } = await import('valtio')
+  return { currentSocket: () => fakeSocket, realtimeState: proxy({ connected: true, onlineCount: null }), registerConnectHook: () => () => undefined }
+})
+vi.mock('../../../../renderer/platform/bridge', () => ({
+  platform: { playNotificationSound: vi.fn(() => Promise.resolve()), showNotification: vi.fn(() => Promise.resolve()), isWindowFocused: vi.fn(() => Promise.resolve(true)) },
+}))
+vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
+
+const { platform } = await import('../../../../renderer/platform/bridge')
+const { receiveMessage, sendMessage } = await import('../../../../renderer/features/chat/chat-actions')
+const { MessageComposer } = await import('../../../../renderer/features/chat/MessageComposer')
+const { applyChat, chatsState, resetChats } = await import('../../../../renderer/state/chats')
+const { sessionState } = await import('../../../../renderer/state/session')
+const { noticesState } = await import('../../../../renderer/state/notices')
+
+const me = { id: 1, nickname: 'Alice', avatar: null, isPremium: false }
+const bob = { id: 2, nickname: 'Bob', avatar: null, isPremium: false }
+const message = (id: number, user = bob, chatType: ChatType = ChatType.OneToOne, chatId = 10): ChatMessage => ({ id, chatId, chatType, user, text: `hi ${id}`, createdAt: '2026-01-01T00:00:00.000Z' })
+const chat = (id: number, type: ChatType = ChatType.OneToOne) => ({ id, type, name: 'Bob', lobbyId: null, language: null, ownerId: null, members: [], unread: 0, lastMessage: null, createdAt: '2026-01-01T00:00:00.000Z' })
+
+beforeEach(() => {
+  emitted.length = 0
+  answers.clear()
+  localStorage.clear()
+  resetChats({ forgetDialogs: true })
+  noticesState.queue.splice(0)
+  sessionState.user = { ...me, email: 'a@example.test', placeholder: null, roleId: 1, emailConfirmation: true, adminConfirmation: true, bans: [] } as unknown as typeof sessionState.user
+  vi.mocked(platform.playNotificationSound).mockClear()
+  vi.mocked(platform.showNotification).mockClear()
+  vi.mocked(platform.isWindowFocused).mockResolvedValue(true)
+})
+afterEach(() => {
+  sessionState.user = null
+})
+
+describe('a pushed message', () => {
+  it("someone else's one-to-one message opens a marked window, counts as unread and plays the sound", async () => {
+    applyChat(chatsState, chat(10))
+    await receiveMessage(message(5))
+    expect(chatsState.chats[10]?.unread).toBe(1)
+    expect(chatsState.dialogs).toEqual([expect.objectContaining({ id: 10, name: 'Bob', newMessage: true, minimize: false })])
+    expect(platform.playNotificationSound).toHaveBeenCalledTimes(1)
+    expect(platform.showNotification).not.toHaveBeenCalled()
+  })
+
+  it('an unfocused app window also shows a system notification', async () => {
+    vi.mocked(platform.isWindowFocused).mockResolvedValue(false)
+    applyChat(chatsState, chat(10))
+    await receiveMessage(message(5))
+    expect(platform.showNotification).toHaveBeenCalledWith({ title: 'chat.notification.title', body: 'hi 5' })
+  })
+
+  it('my own message elsewhere and group messages make no sound', async () => {
+    applyChat(chatsState, chat(10))
+    applyChat(chatsState, chat(20, ChatType.Party))
+    await receiveMessage(message(5, me))
+    await receiveMessage(message(6, bob, ChatType.Party, 20))
+    expect(platform.playNotificationSound).not.toHaveBeenCalled()
+    expect(chatsState.chats[10]?.unread).toBe(0)
+    expect(chatsState.chats[20]?.unread).toBe(1)
+    expect(chatsState.dialogs).toEqual([])
+  })
+})
+
+describe('sending', () => {
+  it('trims, sends one-to-one with chat:message and groups with chat:group:message', async () => {
+    applyChat(chatsState, chat(10))
+    applyChat(chatsState, chat(20, ChatType.General))
+    answers.set('chat:message', message(7, me))
+    answers.set('chat:group:message', message(8, me, ChatType.General, 20))
+    expect(await sendMessage(10, '  hello  ')).toBe(true)
+    expect(await sendMessage(20, 'all')).toBe(true)
+    expect(emitted.map((item) => [item.event, item.args[0]])).toEqual([
+      ['chat:message', { id: 10, message: 'hello' }],
+      ['chat:group:message', { chatId: 20, message: 'all' }],
+    ])
+  })
+
+  it('refuses empty and over-long text without asking the server, and shows an ack error translated', async () => {
+    applyChat(chatsState, chat(10))
+    expect(await sendMessage(10, '   ')).toBe(false)
+    expect(await sendMessage(10, 'x'.repeat(2001))).toBe(false)
+    expect(emitted).toEqual([])
+    answers.set('chat:message', { error: 'errors.rate_limited' })
+    expect(await sendMessage(10, 'fast')).toBe(false)
+    expect(noticesState.queue.map((notice) => notice.text)).toEqual(['errors.message_empty', 'errors.message_too_long', 'errors.rate_limited'])
+  })
+})
+
+describe('the send box', () => {
+  it('Enter sends, Shift+Enter does not, and over 2000 characters is refused with a message', async () => {
+    const i18n = await createShellI18n('en')
+    applyChat(chatsState, chat(10))
+    answers.set('chat:message', message(7, me))
+    renderWithProviders(i18n, <MessageComposer chatId={10} />)
+    const box = screen.getByTestId('message-input') as HTMLTextAreaElement
+    fireEvent.change(box, { target: { value: 'line one' } })
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })
+    expect(emitted).toEqual([])
+    await act(async () => {
+      fireEvent.keyDown(box, { key: 'Enter' })
+    })
+    expect(emitted.map((item) => item.args[0])).toEqual([{ id: 10, message: 'line one' }])
+    expect(box.value).toBe('')
+    fireEvent.change(box, { target: { value: 'x'.repeat(2001) } })
+    expect(screen.getByTestId('message-too-long').textContent).toBe('The message is too long: at most 2000 characters.')
+    expect((screen.getByTestId('message-send') as HTMLButtonElement).disabled).toBe(true)
+  })
+})
