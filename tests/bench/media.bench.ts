@@ -221,10 +221,16 @@ const opened = serverCounters().openStreams
 const forwarding = withServerWorkers(await measure('receive + forward'), serverWorkers)
 
 // Delivery check, after the measurement (counting costs JavaScript time): what the subscribers get.
-// Attaching the counters first flushes what the library queued meanwhile; count from two seconds later.
+// Attaching the counters first flushes what the library queued meanwhile, and the publishers catch
+// up on what they could not send during the flush; count once the forwarding rate is back to normal.
 const counters = seatsAll.map((seat) => seat.client.countReceived())
 const receivedSoFar = () => counters.reduce((sum, counter) => sum + counter.packets, 0)
-await sleep(2000)
+for (let attempt = 0; attempt < 8; attempt += 1) {
+  const before = serverCounters().forwarded
+  await sleep(1000)
+  const rate = serverCounters().forwarded - before
+  if (rate > forwarding.forwarded * 0.8 && rate < forwarding.forwarded * 1.2) break
+}
 const deliveryStart = { forwarded: serverCounters().forwarded, received: receivedSoFar(), at: performance.now() }
 await sleep(2000)
 const delivered = receivedSoFar() - deliveryStart.received
