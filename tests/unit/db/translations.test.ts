@@ -38,3 +38,11 @@ describe('seed translations', () => {
     expect(errorCodes.filter((code) => !english[code])).toEqual([])
   })
 })
+
+describe('media error translations', () => {
+  it('translate every media signalling error code in the main set', async () => {
+    const { mediaErrorCodes } = await import('../../../server/contract/rtc')
+    const english = translations.get('mafia')?.get('en') ?? {}
+    expect(mediaErrorCodes.filter((code: string) => !english[code])).toEqual([])
+  })
+})
