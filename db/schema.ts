@@ -149,6 +149,66 @@ export interface ChatMessagesTable {
   created_at: Generated<CreatedAt>
 }
 
+/** A table: its settings and where it stands. */
+export interface LobbiesTable {
+  id: Generated<number>
+  name: string
+  language: string
+  deck_id: number
+  /** The lobby settings (LobbySettings of the game contract). */
+  settings: ColumnType<unknown, string, string>
+  /** custom: created by a user; ladder: seated by the matchmaking queue. */
+  kind: 'custom' | 'ladder'
+  status: 'open' | 'running' | 'ended' | 'disbanded'
+  creator_id: number | null
+  created_at: Generated<CreatedAt>
+  started_at: Timestamp | null
+  ended_at: Timestamp | null
+}
+
+/** Who is at a table; a user is at one table at a time. */
+export interface LobbyMembersTable {
+  lobby_id: number
+  user_id: number
+  role: 'player' | 'judge' | 'spectator'
+  /** Players only: their seat, 1-based. */
+  seat: number | null
+  joined_at: Generated<CreatedAt>
+}
+
+/** One game event, stored as the engine produced it. */
+export interface GameEventsTable {
+  lobby_id: number
+  version: number
+  type: string
+  event: ColumnType<unknown, string, string>
+  created_at: Generated<CreatedAt>
+}
+
+/** A finished game's result. */
+export interface GameResultsTable {
+  lobby_id: number
+  outcome: string
+  reason: string
+  losing_team: string | null
+  judge_id: number | null
+  counts_for_ratings: boolean
+  finalised: boolean
+  ended_at: Generated<CreatedAt>
+}
+
+/** A player's role and points in a finished game. */
+export interface GamePlayersTable {
+  lobby_id: number
+  seat: number
+  user_id: number | null
+  role: string
+  team: string
+  won: boolean
+  points: number
+  breakdown: ColumnType<unknown, string, string>
+}
+
 export interface Database {
   users: UsersTable
   bans: BansTable
@@ -164,6 +224,11 @@ export interface Database {
   chats: ChatsTable
   chat_members: ChatMembersTable
   chat_messages: ChatMessagesTable
+  lobbies: LobbiesTable
+  lobby_members: LobbyMembersTable
+  game_events: GameEventsTable
+  game_results: GameResultsTable
+  game_players: GamePlayersTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -178,3 +243,5 @@ export type FriendRequestRow = Selectable<FriendRequestsTable>
 export type ChatRow = Selectable<ChatsTable>
 export type ChatMemberRow = Selectable<ChatMembersTable>
 export type ChatMessageRow = Selectable<ChatMessagesTable>
+export type LobbyRow = Selectable<LobbiesTable>
+export type LobbyMemberRow = Selectable<LobbyMembersTable>

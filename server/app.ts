@@ -15,7 +15,9 @@ import { createMediaServer } from './media'
 import { createAuthModule } from './modules/auth'
 import { registerChatsModule } from './modules/chats'
 import { registerFriendsModule } from './modules/friends'
+import { registerGameModule } from './modules/game'
 import { createI18nRepository, createI18nService, i18nHttpRoutes } from './modules/i18n'
+import { registerLobbiesModule } from './modules/lobbies'
 import { createMailer, type Mailer } from './modules/mail'
 import { registerPresenceEvents } from './modules/presence'
 import { systemHttpRoutes } from './modules/system'
@@ -81,8 +83,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auth.routes)
   registerPresenceEvents(app)
   const bindRequests = createSocketRequests(app, { clock })
-  registerFriendsModule(app, { bindRequests })
-  registerChatsModule(app, { clock, bindRequests })
+  const friends = registerFriendsModule(app, { bindRequests })
+  const chats = registerChatsModule(app, { clock, bindRequests })
+  const game = registerGameModule(app, { clock, bindRequests })
+  registerLobbiesModule(app, { clock, bindRequests, game, chats, friends })
   // The media server (SFU): signalling at /media/ws; its one UDP port opens on first use.
   const media = createMediaServer({ config, logger })
   await media.registerRoutes(app)

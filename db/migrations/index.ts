@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration'
 import * as accountsAndTranslations from './0001-accounts-and-translations'
 import * as accountLookups from './0002-account-lookups'
 import * as friendsAndChats from './0003-friends-and-chats'
+import * as lobbiesAndGames from './0004-lobbies-and-games'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-accounts-and-translations': accountsAndTranslations,
   '0002-account-lookups': accountLookups,
   '0003-friends-and-chats': friendsAndChats,
+  '0004-lobbies-and-games': lobbiesAndGames,
 }

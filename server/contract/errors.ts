@@ -1,3 +1,5 @@
+import { gameErrorCodes } from './game/errors'
+
 /**
  * The closed set of error codes. Each code is also a translation key, so the renderer shows it in
  * the user's language. HTTP errors carry it as `code`; socket acks as `error`.
@@ -47,6 +49,18 @@ export const errorCodes = [
   'errors.not_chat_member',
   'errors.chat_with_self',
   'errors.chat_full',
+  // lobbies
+  'errors.lobby.already_in_lobby',
+  'errors.lobby.full',
+  'errors.lobby.newbie_only',
+  'errors.lobby.judge_taken',
+  'errors.lobby.no_judge_seat',
+  'errors.lobby.started',
+  'errors.lobby.closed',
+  'errors.lobby.not_member',
+  'errors.lobby.already_searching',
+  // the game engine's codes (server/contract/game/errors.ts)
+  ...gameErrorCodes,
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]

@@ -1,6 +1,8 @@
 import type { Ack } from '../errors'
 import type { ChatsClientEvents, ChatsServerEvents } from './chats'
 import type { FriendsClientEvents, FriendsServerEvents } from './friends'
+import type { GameClientEvents, GameServerEvents } from './game'
+import type { LobbiesClientEvents, LobbiesServerEvents } from './lobbies'
 
 /** The online-count event name, kept exactly as the product names it. */
 export const onlineCountEvent = 'online-count'
@@ -10,14 +12,14 @@ export interface OnlineCount {
 }
 
 /** Events the server sends. */
-export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEvents {
+export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEvents, LobbiesServerEvents, GameServerEvents {
   'online-count': (payload: OnlineCount) => void
   /** The session ended (logout elsewhere, ban, password change): the client signs out. */
   'auth:revoked': (payload: { reason: 'logout' | 'banned' | 'password_changed' }) => void
 }
 
 /** Events the client sends; each answers through its ack unless noted. */
-export interface ClientToServerEvents extends FriendsClientEvents, ChatsClientEvents {
+export interface ClientToServerEvents extends FriendsClientEvents, ChatsClientEvents, LobbiesClientEvents, GameClientEvents {
   /** Asks for the online count; answered with an `online-count` event and the ack. */
   getOnline: (ack?: (result: Ack<OnlineCount>) => void) => void
 }

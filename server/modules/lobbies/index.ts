@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../../lib/clock'
+import type { BindRequests } from '../../lib/socket-handler'
+import type { ChatsModule } from '../chats'
+import type { FriendsModule } from '../friends'
+import type { GameModule } from '../game'
+import { createLobbiesRepository } from './lobbies.repository'
+import { createLobbiesService } from './lobbies.service'
+import { createLobbyBroadcasts, registerLobbiesEvents } from './lobbies.socket'
+import { createMatchmaking } from './matchmaking'
+
+export { lobbiesRoom, lobbyRoom } from './lobbies.socket'
+
+/**
+ * Tables over the socket: create, list, join, watch, judge, leave, the ladder queue and the admins'
+ * disband. Seat changes run in the table's queue of the game host; the host asks this module how a
+ * table sits when its game starts. Game chats are open to the table's members only, and finished
+ * tables suggest table-mates as friends.
+ */
+export function registerLobbiesModule(app: FastifyInstance, options: { clock: Clock; bindRequests: BindRequests; game: GameModule; chats: ChatsModule; friends: FriendsModule }): void {
+  const { game, chats, friends } = options
+  const service = createLobbiesService({ repository: createLobbiesRepository(app.db), game })
+  const broadcasts = createLobbyBroadcasts(app, service, chats)
+  game.setTableSource({ setupOf: (lobbyId) => service.setupOf(lobbyId) })
+  chats.setGameChatPolicy((userId, lobbyId) => service.isMember(userId, lobbyId))
+  friends.addSuggestionSource({
+    reason: 'table_mate',
+    suggest: async (userId, limit) => (await service.tableMates(userId, limit)).map((row) => ({ userId: row.user_id, score: row.games })),
+  })
+  // The deal and the end change a table's status: the list and the table hear of it.
+  game.onEvents((lobbyId, events) => {
+    if (events.some((event) => event.type === 'roles_dealt' || event.type === 'game_ended')) {
+      broadcasts.publish(lobbyId).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby update failed'))
+    }
+  })
+  registerLobbiesEvents(app, { service, broadcasts, matchmaking: createMatchmaking(), game, bindRequests: options.bindRequests })
+}

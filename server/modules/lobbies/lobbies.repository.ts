@@ -1,0 +1,135 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database, LobbyRow } from '../../../db/schema'
+import type { LobbySettings } from '../../contract/game'
+import type { UserCard } from '../../contract/socket/common'
+
+export interface MemberRow {
+  lobby_id: number
+  user_id: number
+  role: 'player' | 'judge' | 'spectator'
+  seat: number | null
+  card: UserCard
+}
+
+export interface NewLobby {
+  name: string
+  language: string
+  deckId: number
+  settings: LobbySettings
+  kind: 'custom' | 'ladder'
+  creatorId: number | null
+}
+
+/** All SQL of the lobbies module. */
+export function createLobbiesRepository(db: Kysely<Database>) {
+  const memberQuery = () =>
+    db
+      .selectFrom('lobby_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.lobby_id', 'm.user_id', 'm.role', 'm.seat', 'u.nickname', 'u.official_nickname', 'u.avatar', 'u.is_premium'])
+
+  type Joined = { lobby_id: number; user_id: number; role: MemberRow['role']; seat: number | null; nickname: string; official_nickname: string | null; avatar: string | null; is_premium: boolean }
+  const toMember = (row: Joined): MemberRow => ({
+    lobby_id: row.lobby_id,
+    user_id: row.user_id,
+    role: row.role,
+    seat: row.seat,
+    card: { id: row.user_id, nickname: row.nickname, officialNickname: row.official_nickname, avatar: row.avatar, isPremium: row.is_premium },
+  })
+
+  return {
+    /** A new table with its first members (the creator, or the ladder's ten), in one transaction. */
+    async create(lobby: NewLobby, members: Array<{ userId: number; role: MemberRow['role']; seat: number | null }>): Promise<LobbyRow> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('lobbies')
+          .values({ name: lobby.name, language: lobby.language, deck_id: lobby.deckId, settings: JSON.stringify(lobby.settings), kind: lobby.kind, status: 'open', creator_id: lobby.creatorId })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        if (members.length > 0) {
+          await trx
+            .insertInto('lobby_members')
+            .values(members.map((member) => ({ lobby_id: row.id, user_id: member.userId, role: member.role, seat: member.seat })))
+            .execute()
+        }
+        return row
+      })
+    },
+
+    find(lobbyId: number): Promise<LobbyRow | undefined> {
+      return db.selectFrom('lobbies').selectAll().where('id', '=', lobbyId).executeTakeFirst()
+    },
+
+    /** Open and running tables, newest first. */
+    live(): Promise<LobbyRow[]> {
+      return db.selectFrom('lobbies').selectAll().where('status', 'in', ['open', 'running']).orderBy('id', 'desc').execute()
+    },
+
+    async members(lobbyIds: number[]): Promise<MemberRow[]> {
+      if (lobbyIds.length === 0) return []
+      const rows = await memberQuery().where('m.lobby_id', 'in', lobbyIds).orderBy('m.seat').orderBy('m.joined_at').execute()
+      return rows.map(toMember)
+    },
+
+    /** The table a user is at, if any. */
+    async membershipOf(userId: number): Promise<{ lobby: LobbyRow; role: MemberRow['role']; seat: number | null } | undefined> {
+      const row = await db
+        .selectFrom('lobby_members as m')
+        .innerJoin('lobbies as l', 'l.id', 'm.lobby_id')
+        .selectAll('l')
+        .select(['m.role as member_role', 'm.seat as member_seat'])
+        .where('m.user_id', '=', userId)
+        .executeTakeFirst()
+      if (!row) return undefined
+      const { member_role, member_seat, ...lobby } = row
+      return { lobby, role: member_role, seat: member_seat }
+    },
+
+    /** Adds a member; false when the user already is at a table (the unique index decides, so no race). */
+    async addMember(lobbyId: number, userId: number, role: MemberRow['role'], seat: number | null): Promise<boolean> {
+      const inserted = await db
+        .insertInto('lobby_members')
+        .values({ lobby_id: lobbyId, user_id: userId, role, seat })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('user_id')
+        .executeTakeFirst()
+      return inserted !== undefined
+    },
+
+    async removeMember(lobbyId: number, userId: number): Promise<void> {
+      await db.deleteFrom('lobby_members').where('lobby_id', '=', lobbyId).where('user_id', '=', userId).execute()
+    },
+
+    /** Closes a table: its status changes and everyone leaves, in one transaction. Returns who was there. */
+    async disband(lobbyId: number): Promise<number[]> {
+      return db.transaction().execute(async (trx) => {
+        await trx.updateTable('lobbies').set({ status: 'disbanded', ended_at: new Date() }).where('id', '=', lobbyId).execute()
+        const rows = await trx.deleteFrom('lobby_members').where('lobby_id', '=', lobbyId).returning('user_id').execute()
+        return rows.map((row) => row.user_id)
+      })
+    },
+
+    /** Finished games a user has played (the newbie tables' limit). */
+    async finishedGames(userId: number): Promise<number> {
+      const row = await db.selectFrom('game_players').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()
+      return row.n
+    },
+
+    /** Users who sat at a finished table with this user, most shared games first. */
+    async tableMates(userId: number, limit: number): Promise<Array<{ user_id: number; games: number }>> {
+      return db
+        .selectFrom('game_players as mine')
+        .innerJoin('game_players as other', 'other.lobby_id', 'mine.lobby_id')
+        .select(['other.user_id', sql<number>`count(*)::int`.as('games')])
+        .where('mine.user_id', '=', userId)
+        .where('other.user_id', '<>', userId)
+        .where('other.user_id', 'is not', null)
+        .groupBy('other.user_id')
+        .orderBy('games', 'desc')
+        .limit(limit)
+        .execute() as Promise<Array<{ user_id: number; games: number }>>
+    },
+  }
+}
+
+export type LobbiesRepository = ReturnType<typeof createLobbiesRepository>

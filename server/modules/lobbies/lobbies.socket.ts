@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify'
+import { lobbiesRequests, type Lobby, type LobbyRole } from '../../contract/socket/lobbies'
+import { AppError } from '../../lib/app-error'
+import type { BindRequests } from '../../lib/socket-handler'
+import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
+import type { ChatsModule } from '../chats'
+import { spectatorRoom, type GameModule } from '../game'
+import type { LobbiesService, LobbyChange } from './lobbies.service'
+import type { Matchmaking } from './matchmaking'
+
+/** Sockets that asked for the list: they hear of new, changed and closed tables. */
+export const lobbiesRoom = 'lobbies'
+/** Everyone at one table (players, judge, spectators): they hear of its seat changes. */
+export const lobbyRoom = (lobbyId: number) => `lobby:${lobbyId}`
+
+/**
+ * The realtime side of table changes: sockets join and leave the table's rooms and its game chat,
+ * and the list and the table hear of it.
+ */
+export function createLobbyBroadcasts(app: FastifyInstance, service: LobbiesService, chats: ChatsModule) {
+  const io: AppServer = app.io
+
+  /** The table's summary to the list and to everyone at it; a closed table leaves the list. */
+  async function publish(lobbyId: number, created = false): Promise<void> {
+    const summary = await service.summary(lobbyId)
+    if (!summary) return
+    const live = summary.status === 'open' || summary.status === 'running'
+    io.to(lobbyRoom(lobbyId)).emit('mafia:lobby:updated', summary)
+    if (live) io.to(lobbiesRoom).except(lobbyRoom(lobbyId)).emit(created ? 'mafia:lobby:listed' : 'mafia:lobby:updated', summary)
+    else io.to(lobbiesRoom).except(lobbyRoom(lobbyId)).emit('mafia:lobby:removed', { id: lobbyId, status: summary.status })
+  }
+
+  function enterRooms(userId: number, lobbyId: number, as: LobbyRole): void {
+    const sockets = io.in(userRoom(userId))
+    sockets.socketsJoin(lobbyRoom(lobbyId))
+    if (as === 'spectator') sockets.socketsJoin(spectatorRoom(lobbyId))
+    else sockets.socketsLeave(spectatorRoom(lobbyId))
+  }
+
+  async function leaveTable(userId: number, lobbyId: number): Promise<void> {
+    io.in(userRoom(userId)).socketsLeave([lobbyRoom(lobbyId), spectatorRoom(lobbyId)])
+    await chats.leaveGameChat(userId, lobbyId)
+  }
+
+  return {
+    publish,
+    enterRooms,
+
+    /** Applies a change: rooms and game chats first, then the table's and the list's updates. */
+    async apply(change: LobbyChange, options: { created?: boolean } = {}): Promise<void> {
+      if (change.previous) {
+        for (const joined of change.joined ?? []) await leaveTable(joined.userId, change.previous)
+        await publish(change.previous)
+      }
+      for (const joined of change.joined ?? []) {
+        enterRooms(joined.userId, change.lobbyId, joined.as)
+        await chats.joinGameChat(joined.userId, change.lobbyId)
+      }
+      await publish(change.lobbyId, options.created)
+      for (const userId of change.left ?? []) await leaveTable(userId, change.lobbyId)
+    },
+  }
+}
+
+export type LobbyBroadcasts = ReturnType<typeof createLobbyBroadcasts>
+
+/** The lobby events: requests answered through their acks, then the pushes. */
+export function registerLobbiesEvents(
+  app: FastifyInstance,
+  deps: { service: LobbiesService; broadcasts: LobbyBroadcasts; matchmaking: Matchmaking; game: GameModule; bindRequests: BindRequests },
+): void {
+  const { service, broadcasts, matchmaking } = deps
+
+  /** A socket that asks for its table joins the table's rooms (a reconnecting client gets its pushes back). */
+  const attach = (socket: AppSocket, lobby: Lobby | null): Lobby | null => {
+    if (!lobby) return null
+    void socket.join(lobbyRoom(lobby.id))
+    if (lobby.as === 'spectator') void socket.join(spectatorRoom(lobby.id))
+    return lobby
+  }
+
+  app.io.on('connection', (socket) => {
+    socket.on('disconnect', () => {
+      const viewer = socket.data.viewer
+      if (viewer) matchmaking.leave(viewer.user.id)
+    })
+
+    socket.on('mafia:lobby:leave', () => {
+      const viewer = socket.data.viewer
+      if (!viewer) return
+      matchmaking.leave(viewer.user.id)
+      service
+        .leave(viewer.user.id)
+        .then((change) => (change ? broadcasts.apply(change) : undefined))
+        .catch((error: unknown) => app.log.error({ err: error }, 'lobby leave failed'))
+    })
+
+    deps.bindRequests(socket, lobbiesRequests, {
+      'mafia:lobby:in': async ({ socket: requester, viewer }) => attach(requester, await service.current(viewer.user.id)),
+
+      'mafia:lobby:list': async ({ socket: requester }) => {
+        await requester.join(lobbiesRoom)
+        return service.list()
+      },
+
+      'mafia:create:lobby': async ({ viewer, payload, after }) => {
+        const { lobbyId, as, change } = await service.create(viewer, payload)
+        matchmaking.leave(viewer.user.id)
+        const lobby = await service.lobbyFor(lobbyId, viewer.user.id, as)
+        after(() => broadcasts.apply(change, { created: true }))
+        return lobby
+      },
+
+      'mafia:join:lobby': async ({ viewer, payload, after }) => {
+        const { as, change } = await service.join(viewer, payload.id)
+        if (change) after(() => broadcasts.apply(change))
+        return service.lobbyFor(payload.id, viewer.user.id, as)
+      },
+
+      'mafia:watch:lobby': async ({ viewer, payload, after }) => {
+        const { as, change } = await service.watch(viewer, payload.id)
+        if (change) after(() => broadcasts.apply(change))
+        return service.lobbyFor(payload.id, viewer.user.id, as)
+      },
+
+      'mafia:moderate:lobby': async ({ viewer, payload, after }) => {
+        const { as, change } = await service.moderate(viewer, payload.id)
+        if (change) after(() => broadcasts.apply(change))
+        return service.lobbyFor(payload.id, viewer.user.id, as)
+      },
+
+      'mafia:load:lobby': async ({ socket: requester, viewer, payload }) => attach(requester, await service.load(viewer.user.id, payload.id)) as Lobby,
+
+      'mafia:disband:lobby': async ({ viewer, payload, after }) => {
+        const change = await service.disband(viewer, payload.id)
+        after(() => broadcasts.apply(change))
+        return { ok: true as const }
+      },
+
+      'ladder:search:start': async ({ viewer }) => {
+        const userId = viewer.user.id
+        const membership = await service.membershipOf(userId)
+        if (membership && membership.role !== 'spectator' && (membership.lobby.status === 'open' || membership.lobby.status === 'running')) {
+          throw new AppError(409, 'errors.lobby.already_in_lobby', { field: 'lobby' })
+        }
+        const entered = matchmaking.enter(userId, viewer.user.language)
+        if ('waiting' in entered) return { status: 'searching' as const, waiting: entered.waiting, needed: matchmaking.tableSize }
+        const lobbyId = await seatLadder(entered.seated, entered.language)
+        return { status: 'seated' as const, lobby: await service.lobbyFor(lobbyId, userId, 'player') }
+      },
+
+      'ladder:search:cancel': async ({ viewer }) => {
+        matchmaking.leave(viewer.user.id)
+        return { ok: true as const }
+      },
+    })
+  })
+
+  /** Seats the queue's ten at a new table (leaving any table they only watched or that has ended) and tells them. */
+  async function seatLadder(userIds: number[], language: string): Promise<number> {
+    const previous = new Map<number, number>()
+    for (const userId of userIds) {
+      const membership = await service.membershipOf(userId)
+      if (membership && membership.role === 'spectator') previous.set(userId, membership.lobby.id)
+    }
+    let lobbyId: number
+    try {
+      for (const [userId, lobby] of previous) await service.leave(userId).then((change) => (change ? broadcasts.apply(change) : undefined)).catch(() => lobby)
+      lobbyId = await service.createLadder(userIds, language)
+    } catch (error) {
+      matchmaking.restore(userIds, language)
+      throw error
+    }
+    await broadcasts.apply({ lobbyId, joined: userIds.map((userId) => ({ userId, as: 'player' as const })) }, { created: true })
+    for (const userId of userIds) app.io.to(userRoom(userId)).emit('ladder:matched', await service.lobbyFor(lobbyId, userId, 'player'))
+    return lobbyId
+  }
+}
