@@ -257,10 +257,13 @@ export function setPageChat(chatId: number | null): void {
   chatsState.pageChatId = chatId
 }
 
-/** The chat lists from the server replace what was known (history already loaded is kept). */
-export function setChats(chats: Chat[]): void {
+/**
+ * The chat lists from the server replace what was known. After a reconnect the loaded history is
+ * dropped (`keepHistory: false`): messages may have been missed, so open views load it afresh.
+ */
+export function setChats(chats: Chat[], options: { keepHistory: boolean } = { keepHistory: true }): void {
   const next: Record<number, ChatEntry> = {}
-  for (const chat of chats) next[chat.id] = toEntry(chat, chatsState.chats[chat.id])
+  for (const chat of chats) next[chat.id] = toEntry(chat, options.keepHistory ? chatsState.chats[chat.id] : undefined)
   chatsState.chats = next
   chatsState.loaded = true
 }

@@ -31,9 +31,9 @@ export function reportError(error: unknown): void {
 }
 
 /** The viewer's one-to-one chats, the general chat of their language and their parties. */
-export async function loadChats(): Promise<void> {
+export async function loadChats(options: { keepHistory: boolean } = { keepHistory: true }): Promise<void> {
   const [direct, parties] = await Promise.all([request('chats:check'), request('chats:group:check')])
-  setChats([...direct.items, ...parties.items])
+  setChats([...direct.items, ...parties.items], options)
   // Windows of chats that are gone (closed elsewhere) go too.
   const known = new Set(Object.keys(chatsState.chats).map(Number))
   const kept = chatsState.dialogs.filter((dialog) => known.has(dialog.id))
@@ -226,7 +226,7 @@ export function attachChats(socket: AppSocket): void {
     socket.on('chat:member:joined', ({ chatId, user }) => applyMemberJoined(chatsState, chatId, user))
     socket.on('chat:member:left', ({ chatId, userId }) => applyMemberLeft(chatsState, chatId, userId))
   }
-  loadChats().catch(reportError)
+  loadChats({ keepHistory: false }).catch(reportError)
 }
 
 /** For tests: forget which sockets are listened to. */
