@@ -35,23 +35,23 @@ export const characterNames = [
 
 /** A character's name, also its icon name. */
 export type RoleName = (typeof characterNames)[number]
-export const RoleName = Type.Union(characterNames.map((name) => Type.Literal(name)))
+export const RoleName = Type.Enum(characterNames)
 
 /**
  * The sides of a game: red (the city), black (the mafia) and the Maniac, who plays alone.
  */
 export const teams = ['red', 'black', 'maniac'] as const
 export type Team = (typeof teams)[number]
-export const Team = Type.Union(teams.map((team) => Type.Literal(team)))
+export const Team = Type.Enum(teams)
 
 /** How a finished game ended: the winning side, or a draw. */
 export type Outcome = Team | 'draw'
-export const Outcome = Type.Union([...teams.map((team) => Type.Literal(team)), Type.Literal('draw')])
+export const Outcome = Type.Enum([...teams, 'draw'] as const)
 
 /** Decks the product ships: 1 classic (10 seats), 2 city (12 seats). */
 export const deckIds = [1, 2] as const
 export type DeckId = (typeof deckIds)[number]
-export const DeckId = Type.Union(deckIds.map((id) => Type.Literal(id)))
+export const DeckId = Type.Enum(deckIds)
 
 /** A seat number at the table, 1-based. The largest deck has 12 seats. */
 export const maxSeats = 12

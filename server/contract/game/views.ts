@@ -33,11 +33,11 @@ export type VotingView =
       kind: 'vote'
       round: number
       votingType: 0 | 1
-      candidates: number[]
+      candidates: readonly number[]
       /** Classic vote: the candidate being called. */
       current: number | null
-      counts: VoteCount[]
-      votes: { voter: number; candidate: number }[] | null
+      counts: readonly VoteCount[]
+      votes: readonly { voter: number; candidate: number }[] | null
       /** How many players have voted. */
       voted: number
       /** This player's own vote. */
@@ -45,18 +45,18 @@ export type VotingView =
     }
   | {
       kind: 'lift'
-      candidates: number[]
+      candidates: readonly number[]
       yes: number
       needed: number
-      votes: LiftVote[] | null
+      votes: readonly LiftVote[] | null
       voted: number
       yourVote: boolean | null
     }
 
 /** A closed vote of the game's record. */
 export type VoteRecordView =
-  | { kind: 'vote'; day: number; round: number; candidates: number[]; counts: VoteCount[]; votes: CastVote[] | null }
-  | { kind: 'lift'; day: number; candidates: number[]; yes: number; needed: number; passed: boolean; votes: LiftVote[] | null }
+  | { kind: 'vote'; day: number; round: number; candidates: readonly number[]; counts: readonly VoteCount[]; votes: readonly CastVote[] | null }
+  | { kind: 'lift'; day: number; candidates: readonly number[]; yes: number; needed: number; passed: boolean; votes: readonly LiftVote[] | null }
 
 /** A night action this viewer may see. */
 export interface NightActionView {
@@ -79,7 +79,7 @@ export interface YouView {
   role: RoleName | null
   team: Team | null
   /** Black players' partners. */
-  partners: { seat: number; role: RoleName }[]
+  partners: readonly { seat: number; role: RoleName }[]
 }
 
 /** A seat's points in a finished game. */
@@ -108,15 +108,18 @@ export interface GameResult {
   finalised: boolean
   /** False at newbie tables. */
   countsForRatings: boolean
-  seats: SeatResult[]
+  seats: readonly SeatResult[]
 }
 
-/** The game as one viewer sees it. Never holds a secret this viewer may not know. */
+/**
+ * The game as one viewer sees it. Never holds a secret this viewer may not know. Views share the
+ * engine's immutable data, so treat them as read-only (they are meant to be serialised and sent).
+ */
 export interface GameView {
   version: number
   viewer: Viewer
   deckId: DeckId
-  settings: LobbySettings
+  settings: Readonly<LobbySettings>
   judge: number | null
   phase: Phase
   day: number
@@ -130,20 +133,20 @@ export interface GameView {
   speaker: number | null
   speech: SpeechKind | null
   nightStep: NightStep | null
-  seats: SeatView[]
-  nominations: NominationView[]
+  seats: readonly SeatView[]
+  nominations: readonly NominationView[]
   pendingNomination: NominationView | null
   /** The players defending or about to be re-voted after a tie. */
-  tie: number[] | null
+  tie: readonly number[] | null
   voting: VotingView | null
-  voteRecords: VoteRecordView[]
-  nightResults: { night: number; killed: number[] }[]
+  voteRecords: readonly VoteRecordView[]
+  nightResults: readonly { night: number; killed: readonly number[] }[]
   /** Best moves named by first-night victims (deck 2 can have two). */
-  bestMoves: { seat: number; targets: number[] }[]
-  microphones: number[]
+  bestMoves: readonly { seat: number; targets: readonly number[] }[]
+  microphones: readonly number[]
   you: YouView | null
-  nightActions: NightActionView[]
+  nightActions: readonly NightActionView[]
   /** The judge's extra points: the judge sees them at once, everyone else when the game ends. */
-  awards: AwardView[] | null
+  awards: readonly AwardView[] | null
   result: GameResult | null
 }

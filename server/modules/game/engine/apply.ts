@@ -13,8 +13,11 @@ export function applyEvent(state: GameState | undefined, event: GameEvent): Game
   if (event.version !== state.version + 1) {
     throw new Error(`Game event version ${event.version} does not follow ${state.version}`)
   }
+  // `reduce` builds a fresh object, so stamping it here changes nothing anyone else holds.
   const next = reduce(state, event)
-  return { ...next, version: event.version, clock: Math.max(state.clock, event.at) }
+  next.version = event.version
+  next.clock = Math.max(state.clock, event.at)
+  return next
 }
 
 /** The state after all these events, in order. */
@@ -77,8 +80,75 @@ function createdState(event: GameCreatedEvent): GameState {
 
 const noOverrides: Readonly<Record<number, boolean>> = {}
 
-function updateSeat(state: GameState, seat: number, change: (player: SeatState) => SeatState): GameState {
-  return { ...state, seats: state.seats.map((player) => (player.seat === seat ? change(player) : player)) }
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] }
+
+/**
+ * A fresh copy of the state to build the next one in. Written out field by field because V8 copies
+ * an object literal like this many times faster than it spreads an object this large, and folding
+ * events is the engine's hottest path. TypeScript insists every field is listed.
+ */
+function copyState(state: GameState): Mutable<GameState> {
+  return {
+    version: state.version,
+    clock: state.clock,
+    deckId: state.deckId,
+    settings: state.settings,
+    judge: state.judge,
+    seats: state.seats,
+    phase: state.phase,
+    day: state.day,
+    night: state.night,
+    period: state.period,
+    deadline: state.deadline,
+    paused: state.paused,
+    pausedRemaining: state.pausedRemaining,
+    timeUp: state.timeUp,
+    speaker: state.speaker,
+    speech: state.speech,
+    nightStep: state.nightStep,
+    firstSeat: state.firstSeat,
+    speechQueue: state.speechQueue,
+    nominations: state.nominations,
+    pendingNomination: state.pendingNomination,
+    voteRound: state.voteRound,
+    vote: state.vote,
+    lift: state.lift,
+    tie: state.tie,
+    defenceQueue: state.defenceQueue,
+    farewellQueue: state.farewellQueue,
+    voteRecords: state.voteRecords,
+    nightActions: state.nightActions,
+    nightResults: state.nightResults,
+    bestMoves: state.bestMoves,
+    awards: state.awards,
+    microphones: state.microphones,
+    outcome: state.outcome,
+    finalised: state.finalised,
+  }
+}
+
+function copySeat(player: SeatState): Mutable<SeatState> {
+  return {
+    seat: player.seat,
+    user: player.user,
+    role: player.role,
+    left: player.left,
+    leftInPeriod: player.leftInPeriod,
+    fouls: player.fouls,
+    losesNextSpeech: player.losesNextSpeech,
+    connected: player.connected,
+    disconnectedAt: player.disconnectedAt,
+  }
+}
+
+/** The seats with one seat changed. */
+function changeSeat(seats: readonly SeatState[], seat: number, change: (player: Mutable<SeatState>) => void): readonly SeatState[] {
+  return seats.map((player) => {
+    if (player.seat !== seat) return player
+    const changed = copySeat(player)
+    change(changed)
+    return changed
+  })
 }
 
 const phaseOfSpeech: Record<SpeechKind, GameState['phase']> = {
@@ -101,224 +171,230 @@ function after(queue: readonly number[], seat: number): readonly number[] {
   return index < 0 ? queue : queue.slice(index + 1)
 }
 
-function reduce(state: GameState, event: GameEvent): GameState {
+/** A new phase: its timer starts afresh and the judge's microphone overrides lapse. */
+function enterPhase(next: Mutable<GameState>, phase: GameState['phase'], deadline: number | null): void {
+  next.phase = phase
+  next.deadline = deadline
+  next.timeUp = false
+  next.microphones = noOverrides
+}
+
+/** The state after one event, always as a new object (applyEvent stamps it). */
+function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
+  const next = copyState(state)
   switch (event.type) {
     case 'game_created':
       throw new Error('game_created can only be the first event')
     case 'roles_dealt':
-      return { ...state, seats: state.seats.map((player, index) => ({ ...player, role: event.roles[index] ?? null })) }
+      next.seats = state.seats.map((player, index) => {
+        const dealt = copySeat(player)
+        dealt.role = event.roles[index] ?? null
+        return dealt
+      })
+      break
     case 'zero_night_started':
-      return { ...state, phase: 'zero_night', period: 0, deadline: event.deadline, timeUp: false, microphones: noOverrides }
+      enterPhase(next, 'zero_night', event.deadline)
+      next.period = 0
+      break
     case 'day_started': {
       const count = state.seats.length
       const order = Array.from({ length: count }, (_, step) => ((event.firstSeat - 1 + step) % count) + 1)
-      return {
-        ...state,
-        phase: 'day_speech',
-        day: event.day,
-        period: 2 * event.day - 1,
-        firstSeat: event.firstSeat,
-        speechQueue: order.filter((seat) => state.seats[seat - 1]?.left === null),
-        nominations: [],
-        pendingNomination: null,
-        voteRound: 0,
-        vote: null,
-        lift: null,
-        tie: null,
-        defenceQueue: [],
-        speaker: null,
-        speech: null,
-        nightStep: null,
-        deadline: null,
-        timeUp: false,
-        microphones: noOverrides,
-      }
+      enterPhase(next, 'day_speech', null)
+      next.day = event.day
+      next.period = 2 * event.day - 1
+      next.firstSeat = event.firstSeat
+      next.speechQueue = order.filter((seat) => state.seats[seat - 1]?.left === null)
+      next.nominations = []
+      next.pendingNomination = null
+      next.voteRound = 0
+      next.vote = null
+      next.lift = null
+      next.tie = null
+      next.defenceQueue = []
+      next.speaker = null
+      next.speech = null
+      next.nightStep = null
+      break
     }
-    case 'speech_started': {
-      const withSpeaker: GameState = {
-        ...state,
-        phase: phaseOfSpeech[event.speech],
-        speaker: event.seat,
-        speech: event.speech,
-        deadline: event.deadline,
-        timeUp: false,
-        pendingNomination: null,
-        microphones: noOverrides,
-        speechQueue: event.speech === 'day' ? after(state.speechQueue, event.seat) : state.speechQueue,
-        defenceQueue: event.speech === 'defence' ? after(state.defenceQueue, event.seat) : state.defenceQueue,
-        farewellQueue: event.speech === 'last_words' ? after(state.farewellQueue, event.seat) : state.farewellQueue,
-      }
+    case 'speech_started':
+      enterPhase(next, phaseOfSpeech[event.speech], event.deadline)
+      next.speaker = event.seat
+      next.speech = event.speech
+      next.pendingNomination = null
+      if (event.speech === 'day') next.speechQueue = after(state.speechQueue, event.seat)
+      if (event.speech === 'defence') next.defenceQueue = after(state.defenceQueue, event.seat)
+      if (event.speech === 'last_words') next.farewellQueue = after(state.farewellQueue, event.seat)
       // A shortened speech is the one the third foul took: the debt is paid.
-      return event.speech === 'last_words' ? withSpeaker : updateSeat(withSpeaker, event.seat, (player) => ({ ...player, losesNextSpeech: false }))
-    }
-    case 'speech_skipped': {
-      const skipped = {
-        ...state,
-        speechQueue: event.speech === 'day' ? after(state.speechQueue, event.seat) : state.speechQueue,
-        defenceQueue: event.speech === 'defence' ? after(state.defenceQueue, event.seat) : state.defenceQueue,
+      if (event.speech !== 'last_words' && state.seats[event.seat - 1]?.losesNextSpeech) {
+        next.seats = changeSeat(state.seats, event.seat, (player) => {
+          player.losesNextSpeech = false
+        })
       }
-      return updateSeat(skipped, event.seat, (player) => ({ ...player, losesNextSpeech: false }))
-    }
+      break
+    case 'speech_skipped':
+      if (event.speech === 'day') next.speechQueue = after(state.speechQueue, event.seat)
+      else next.defenceQueue = after(state.defenceQueue, event.seat)
+      next.seats = changeSeat(state.seats, event.seat, (player) => {
+        player.losesNextSpeech = false
+      })
+      break
     case 'nomination_proposed':
-      return { ...state, pendingNomination: { by: event.by, target: event.target } }
+      next.pendingNomination = { by: event.by, target: event.target }
+      break
     case 'nomination_rejected':
-      return { ...state, pendingNomination: null }
+      next.pendingNomination = null
+      break
     case 'nominated':
-      return { ...state, pendingNomination: null, nominations: [...state.nominations, { by: event.by, target: event.target }] }
+      next.pendingNomination = null
+      next.nominations = [...state.nominations, { by: event.by, target: event.target }]
+      break
     case 'voting_started':
-      return {
-        ...state,
-        phase: 'voting',
-        voteRound: event.round,
-        vote: { round: event.round, votingType: event.votingType, candidates: event.candidates, current: 0, votes: [] },
-        speaker: null,
-        speech: null,
-        deadline: event.deadline,
-        timeUp: false,
-        microphones: noOverrides,
-      }
-    case 'candidate_called': {
-      if (!state.vote) return state
-      return { ...state, vote: { ...state.vote, current: state.vote.candidates.indexOf(event.candidate) }, deadline: event.deadline, timeUp: false }
-    }
-    case 'vote_cast': {
-      if (!state.vote) return state
-      return { ...state, vote: { ...state.vote, votes: [...state.vote.votes, { voter: event.voter, candidate: event.candidate }] } }
-    }
+      enterPhase(next, 'voting', event.deadline)
+      next.voteRound = event.round
+      next.vote = { round: event.round, votingType: event.votingType, candidates: event.candidates, current: 0, votes: [] }
+      next.speaker = null
+      next.speech = null
+      break
+    case 'candidate_called':
+      if (state.vote) next.vote = { ...state.vote, current: state.vote.candidates.indexOf(event.candidate) }
+      next.deadline = event.deadline
+      next.timeUp = false
+      break
+    case 'vote_cast':
+      if (state.vote) next.vote = { ...state.vote, votes: [...state.vote.votes, { voter: event.voter, candidate: event.candidate }] }
+      break
     case 'voting_closed':
-      return {
-        ...state,
-        vote: null,
-        deadline: null,
-        voteRecords: [
-          ...state.voteRecords,
-          { kind: 'vote', day: state.day, round: event.round, candidates: state.vote?.candidates ?? event.counts.map((count) => count.candidate), votes: event.votes, counts: event.counts },
-        ],
-      }
+      next.vote = null
+      next.deadline = null
+      next.voteRecords = [
+        ...state.voteRecords,
+        { kind: 'vote', day: state.day, round: event.round, candidates: state.vote?.candidates ?? event.counts.map((count) => count.candidate), votes: event.votes, counts: event.counts },
+      ]
+      break
     case 'tie':
-      return { ...state, tie: event.seats, defenceQueue: event.seats }
+      next.tie = event.seats
+      next.defenceQueue = event.seats
+      break
     case 'lift_vote_started':
-      return {
-        ...state,
-        phase: 'lift_vote',
-        lift: { candidates: event.candidates, votes: [] },
-        speaker: null,
-        speech: null,
-        deadline: event.deadline,
-        timeUp: false,
-        microphones: noOverrides,
-      }
-    case 'lift_vote_cast': {
-      if (!state.lift) return state
-      return { ...state, lift: { ...state.lift, votes: [...state.lift.votes, { voter: event.voter, leave: event.leave }] } }
-    }
+      enterPhase(next, 'lift_vote', event.deadline)
+      next.lift = { candidates: event.candidates, votes: [] }
+      next.speaker = null
+      next.speech = null
+      break
+    case 'lift_vote_cast':
+      if (state.lift) next.lift = { ...state.lift, votes: [...state.lift.votes, { voter: event.voter, leave: event.leave }] }
+      break
     case 'lift_vote_closed':
-      return {
-        ...state,
-        lift: null,
-        deadline: null,
-        voteRecords: [
-          ...state.voteRecords,
-          { kind: 'lift', day: state.day, candidates: state.lift?.candidates ?? [], votes: event.votes, yes: event.yes, needed: event.needed, passed: event.passed },
-        ],
-      }
+      next.lift = null
+      next.deadline = null
+      next.voteRecords = [
+        ...state.voteRecords,
+        { kind: 'lift', day: state.day, candidates: state.lift?.candidates ?? [], votes: event.votes, yes: event.yes, needed: event.needed, passed: event.passed },
+      ]
+      break
     case 'no_elimination':
-      return { ...state, deadline: null }
+      next.deadline = null
+      break
     case 'player_left': {
-      const left = updateSeat(state, event.seat, (player) => ({ ...player, left: event.reason, leftInPeriod: state.period }))
+      next.seats = changeSeat(state.seats, event.seat, (player) => {
+        player.left = event.reason
+        player.leftInPeriod = state.period
+      })
+      // Only leaving by vote or shot gives last words.
+      if (event.reason === 'vote' || event.reason === 'night') next.farewellQueue = [...state.farewellQueue, event.seat]
       const pending = state.pendingNomination
-      return {
-        ...left,
-        // Only leaving by vote or shot gives last words.
-        farewellQueue: event.reason === 'vote' || event.reason === 'night' ? [...state.farewellQueue, event.seat] : state.farewellQueue,
-        pendingNomination: pending && (pending.by === event.seat || pending.target === event.seat) ? null : pending,
-        // A player who leaves takes their vote with them.
-        vote: state.vote ? { ...state.vote, votes: state.vote.votes.filter((vote) => vote.voter !== event.seat) } : null,
-        lift: state.lift ? { ...state.lift, votes: state.lift.votes.filter((vote) => vote.voter !== event.seat) } : null,
-      }
+      if (pending && (pending.by === event.seat || pending.target === event.seat)) next.pendingNomination = null
+      // A player who leaves takes their vote with them.
+      if (state.vote) next.vote = { ...state.vote, votes: state.vote.votes.filter((vote) => vote.voter !== event.seat) }
+      if (state.lift) next.lift = { ...state.lift, votes: state.lift.votes.filter((vote) => vote.voter !== event.seat) }
+      break
     }
     case 'best_move_started':
-      return {
-        ...state,
-        phase: 'best_move',
-        speaker: event.seat,
-        speech: null,
-        deadline: event.deadline,
-        timeUp: false,
-        microphones: noOverrides,
-      }
+      enterPhase(next, 'best_move', event.deadline)
+      next.speaker = event.seat
+      next.speech = null
+      break
     case 'best_move_named':
-      return { ...state, bestMoves: [...state.bestMoves, { seat: event.seat, targets: event.targets }] }
+      next.bestMoves = [...state.bestMoves, { seat: event.seat, targets: event.targets }]
+      break
     case 'night_started':
-      return {
-        ...state,
-        night: event.night,
-        period: 2 * event.night,
-        speaker: null,
-        speech: null,
-        vote: null,
-        lift: null,
-        tie: null,
-        defenceQueue: [],
-        speechQueue: [],
-        pendingNomination: null,
-        deadline: null,
-        timeUp: false,
-        microphones: noOverrides,
-      }
+      next.night = event.night
+      next.period = 2 * event.night
+      next.speaker = null
+      next.speech = null
+      next.vote = null
+      next.lift = null
+      next.tie = null
+      next.defenceQueue = []
+      next.speechQueue = []
+      next.pendingNomination = null
+      next.deadline = null
+      next.timeUp = false
+      next.microphones = noOverrides
+      break
     case 'night_step_started':
-      return {
-        ...state,
-        phase: phaseOfNightStep[event.step],
-        nightStep: event.step,
-        deadline: event.deadline,
-        timeUp: false,
-        microphones: noOverrides,
-      }
+      enterPhase(next, phaseOfNightStep[event.step], event.deadline)
+      next.nightStep = event.step
+      break
     case 'night_action':
-      return {
-        ...state,
-        nightActions: [...state.nightActions, { night: state.night, step: event.step, seat: event.seat, target: event.target, result: event.result }],
-      }
+      next.nightActions = [...state.nightActions, { night: state.night, step: event.step, seat: event.seat, target: event.target, result: event.result }]
+      break
     case 'night_result':
-      return { ...state, nightStep: null, deadline: null, nightResults: [...state.nightResults, { night: event.night, killed: event.killed }] }
+      next.nightStep = null
+      next.deadline = null
+      next.nightResults = [...state.nightResults, { night: event.night, killed: event.killed }]
+      break
     case 'foul':
-      return updateSeat(state, event.seat, (player) => ({
-        ...player,
-        fouls: event.fouls,
-        losesNextSpeech: event.fouls === 3 ? true : player.losesNextSpeech,
-      }))
+      next.seats = changeSeat(state.seats, event.seat, (player) => {
+        player.fouls = event.fouls
+        if (event.fouls === 3) player.losesNextSpeech = true
+      })
+      break
     case 'connection':
-      return updateSeat(state, event.seat, (player) => ({ ...player, connected: event.connected, disconnectedAt: event.connected ? null : event.at }))
+      next.seats = changeSeat(state.seats, event.seat, (player) => {
+        player.connected = event.connected
+        player.disconnectedAt = event.connected ? null : event.at
+      })
+      break
     case 'microphone':
-      return { ...state, microphones: { ...state.microphones, [event.seat]: event.open } }
+      next.microphones = { ...state.microphones, [event.seat]: event.open }
+      break
     case 'paused':
-      return { ...state, paused: true, pausedRemaining: event.remaining, deadline: null }
+      next.paused = true
+      next.pausedRemaining = event.remaining
+      next.deadline = null
+      break
     case 'resumed':
-      return { ...state, paused: false, pausedRemaining: null, deadline: event.deadline }
+      next.paused = false
+      next.pausedRemaining = null
+      next.deadline = event.deadline
+      break
     case 'time_up':
-      return { ...state, timeUp: true }
+      next.timeUp = true
+      break
     case 'points_awarded':
-      return { ...state, awards: [...state.awards, { seat: event.seat, points: event.points, reason: event.reason }] }
+      next.awards = [...state.awards, { seat: event.seat, points: event.points, reason: event.reason }]
+      break
     case 'game_ended':
-      return {
-        ...state,
-        phase: 'ended',
-        seats: state.seats.map((player, index) => ({ ...player, role: event.roles[index] ?? player.role })),
-        outcome: { outcome: event.outcome, reason: event.reason, losingTeam: event.losingTeam },
-        finalised: state.judge === null,
-        deadline: null,
-        paused: false,
-        pausedRemaining: null,
-        timeUp: false,
-        speaker: null,
-        speech: null,
-        nightStep: null,
-        vote: null,
-        lift: null,
-        microphones: noOverrides,
-      }
+      enterPhase(next, 'ended', null)
+      next.seats = state.seats.map((player, index) => {
+        const revealed = copySeat(player)
+        revealed.role = event.roles[index] ?? player.role
+        return revealed
+      })
+      next.outcome = { outcome: event.outcome, reason: event.reason, losingTeam: event.losingTeam }
+      next.finalised = state.judge === null
+      next.paused = false
+      next.pausedRemaining = null
+      next.speaker = null
+      next.speech = null
+      next.nightStep = null
+      next.vote = null
+      next.lift = null
+      break
     case 'game_finalised':
-      return { ...state, finalised: true }
+      next.finalised = true
+      break
   }
+  return next
 }

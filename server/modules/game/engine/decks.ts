@@ -4,22 +4,26 @@ import { nightSteps } from '../../../contract/game'
 /** The roles the engine gives rules to; a deck may only deal these. */
 export type PlayableRole = 'Civil' | 'Sheriff' | 'Mafia' | 'Don' | 'Doctor' | 'Maniac'
 
-const teamOfPlayable: Record<PlayableRole, Team> = {
-  Civil: 'red',
-  Sheriff: 'red',
-  Doctor: 'red',
-  Mafia: 'black',
-  Don: 'black',
-  Maniac: 'maniac',
-}
+const playableRoles: readonly RoleName[] = ['Civil', 'Sheriff', 'Doctor', 'Mafia', 'Don', 'Maniac'] satisfies PlayableRole[]
 
 export function isPlayableRole(role: RoleName): role is PlayableRole {
-  return role in teamOfPlayable
+  return playableRoles.includes(role)
 }
 
-/** The side a role plays for. Roles without rules never reach a table (decks deal playable roles only). */
+/**
+ * The side a role plays for. Roles without rules never reach a table (decks deal playable roles
+ * only). A switch, because views ask this for every seat of every view.
+ */
 export function teamOf(role: RoleName): Team {
-  return isPlayableRole(role) ? teamOfPlayable[role] : 'red'
+  switch (role) {
+    case 'Mafia':
+    case 'Don':
+      return 'black'
+    case 'Maniac':
+      return 'maniac'
+    default:
+      return 'red'
+  }
 }
 
 /** A deck is data: the roles it deals for each table size it supports. */
@@ -45,7 +49,19 @@ export function deckLayout(deckId: DeckId, seatCount: number): readonly Playable
  * The night steps a deck plays, in order. A step stays in every night even after its role has
  * left, so the table cannot tell from the night's rhythm who is still playing.
  */
-export function nightStepsOf(deckId: DeckId, seatCount: number): NightStep[] {
+export function nightStepsOf(deckId: DeckId, seatCount: number): readonly NightStep[] {
+  const key = `${deckId}:${seatCount}`
+  const known = nightStepsByTable.get(key)
+  if (known) return known
+  const steps = computeNightSteps(deckId, seatCount)
+  nightStepsByTable.set(key, steps)
+  return steps
+}
+
+/** Decks never change, so each table's night steps are worked out once. */
+const nightStepsByTable = new Map<string, readonly NightStep[]>()
+
+function computeNightSteps(deckId: DeckId, seatCount: number): readonly NightStep[] {
   const roles = new Set<RoleName>(deckLayout(deckId, seatCount) ?? [])
   const present: Record<NightStep, boolean> = {
     shooting: roles.has('Mafia') || roles.has('Don'),

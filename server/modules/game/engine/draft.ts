@@ -13,6 +13,8 @@ export type EventInput = Without<GameEvent, 'version' | 'at'>
  */
 export class Draft {
   readonly events: GameEvent[] = []
+  /** The state after each event, in step with `events`. */
+  readonly states: GameState[] = []
   readonly at: number
 
   constructor(
@@ -23,10 +25,17 @@ export class Draft {
     this.at = Math.max(at, state.clock)
   }
 
+  /**
+   * Numbers, times and folds an event. The draft takes the object it is given (always a fresh
+   * literal) and stamps it in place: copying every event costs more than anything else here.
+   */
   emit(input: EventInput): void {
-    const event = { ...input, version: this.state.version + 1, at: this.at } as GameEvent
-    this.state = applyEvent(this.state, event)
-    this.events.push(event)
+    const event = input as EventInput & { version: number; at: number }
+    event.version = this.state.version + 1
+    event.at = this.at
+    this.state = applyEvent(this.state, event as GameEvent)
+    this.events.push(event as GameEvent)
+    this.states.push(this.state)
   }
 
   /** A deadline this long from now. */

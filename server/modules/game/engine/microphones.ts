@@ -7,14 +7,13 @@ import type { GameState } from './state'
  * The judge's overrides for the current phase come last.
  */
 export function openMicrophones(state: GameState): number[] {
-  const open = new Set<number>()
-  if (state.phase === 'created' || state.phase === 'ended') {
-    for (const player of state.seats) open.add(player.seat)
-    return [...open]
-  }
+  if (state.phase === 'created' || state.phase === 'ended') return state.seats.map((player) => player.seat)
   const speaking = state.phase === 'day_speech' || state.phase === 'defence_speech' || state.phase === 'last_words' || state.phase === 'best_move'
-  if (speaking && state.speaker !== null && !state.paused && !state.timeUp) open.add(state.speaker)
-  for (const [seat, isOpen] of Object.entries(state.microphones)) {
+  const speaker = speaking && state.speaker !== null && !state.paused && !state.timeUp ? state.speaker : null
+  const overrides = Object.entries(state.microphones)
+  if (overrides.length === 0) return speaker === null ? [] : [speaker]
+  const open = new Set<number>(speaker === null ? [] : [speaker])
+  for (const [seat, isOpen] of overrides) {
     if (isOpen) open.add(Number(seat))
     else open.delete(Number(seat))
   }

@@ -2,16 +2,18 @@ import type {
   GameEvent,
   GameView,
   NightActionView,
+  RoleName,
   ProjectedGameEvent,
   SeatView,
   Viewer,
   VoteRecordView,
   VotingView,
+  YouView,
 } from '../../../contract/game'
 import { teamOf } from './decks'
 import { openMicrophones } from './microphones'
 import { gameResult } from './points'
-import { isBlackSeat, type GameState, type NightActionRecord } from './state'
+import { isBlackSeat, type GameState, type NightActionRecord, type VoteRecord } from './state'
 import { liftVotesNeeded, liftYesVotes } from './voting'
 
 /*
@@ -54,92 +56,180 @@ function seesAllVoters(state: GameState, viewer: Viewer): boolean {
   return state.settings.openUp || seesEverything(state, viewer)
 }
 
-function seatViews(state: GameState, viewer: Viewer): SeatView[] {
-  return state.seats.map((player) => {
-    const visible = player.role !== null && seesRole(state, viewer, player.seat)
-    return {
-      seat: player.seat,
-      user: player.user,
-      atTable: player.left === null,
-      left: player.left,
-      fouls: player.fouls,
-      losesNextSpeech: player.losesNextSpeech,
-      connected: player.connected,
-      role: visible ? player.role : null,
-      team: visible && player.role !== null ? teamOf(player.role) : null,
-    }
-  })
+/** What one viewer may know, worked out once per view. */
+interface Sight {
+  everything: boolean
+  own: number | null
+  ownIsBlack: boolean
+  allVoters: boolean
 }
 
-function votingView(state: GameState, viewer: Viewer): VotingView | null {
+function sightOf(state: GameState, viewer: Viewer): Sight {
   const own = playerSeat(state, viewer)
+  const everything = viewer.kind === 'judge' || state.phase === 'ended'
+  const ownRole = own === null ? null : (state.seats[own - 1]?.role ?? null)
+  return {
+    everything,
+    own,
+    ownIsBlack: ownRole !== null && teamOf(ownRole) === 'black',
+    allVoters: everything || state.settings.openUp,
+  }
+}
+
+/**
+ * Views share one public part per immutable piece of state (the seats array, a vote stage), worked
+ * out once and kept in weak maps: every viewer of every version asks for the same public facts, and
+ * only their own details differ. The cache never changes an answer, so viewFor stays pure.
+ */
+const publicSeatsCache = new WeakMap<GameState['seats'], readonly SeatView[]>()
+
+function publicSeatOf(player: GameState['seats'][number]): SeatView {
+  return {
+    seat: player.seat,
+    user: player.user,
+    atTable: player.left === null,
+    left: player.left,
+    fouls: player.fouls,
+    losesNextSpeech: player.losesNextSpeech,
+    connected: player.connected,
+    role: null,
+    team: null,
+  }
+}
+
+function publicSeats(state: GameState): readonly SeatView[] {
+  let seats = publicSeatsCache.get(state.seats)
+  if (!seats) {
+    seats = state.seats.map(publicSeatOf)
+    publicSeatsCache.set(state.seats, seats)
+  }
+  return seats
+}
+
+function withRole(seat: SeatView, role: RoleName): SeatView {
+  return {
+    seat: seat.seat,
+    user: seat.user,
+    atTable: seat.atTable,
+    left: seat.left,
+    fouls: seat.fouls,
+    losesNextSpeech: seat.losesNextSpeech,
+    connected: seat.connected,
+    role,
+    team: teamOf(role),
+  }
+}
+
+function seatViews(state: GameState, sight: Sight): readonly SeatView[] {
+  const shared = publicSeats(state)
+  if (sight.everything) return state.seats.map((player, index) => (player.role === null ? (shared[index] as SeatView) : withRole(shared[index] as SeatView, player.role)))
+  if (sight.own === null) return shared
+  const seats = shared.slice()
+  for (const player of state.seats) {
+    const role = player.role
+    if (role !== null && (player.seat === sight.own || (sight.ownIsBlack && teamOf(role) === 'black'))) {
+      seats[player.seat - 1] = withRole(shared[player.seat - 1] as SeatView, role)
+    }
+  }
+  return seats
+}
+
+const publicVotingCache = new WeakMap<object, VotingView>()
+
+/** The vote as the table sees it: counts, and voters only where `openUp` shows them. */
+function publicVoting(state: GameState): VotingView | null {
+  const stage = state.vote ?? state.lift
+  if (!stage) return null
+  const cached = publicVotingCache.get(stage)
+  if (cached) return cached
+  let voting: VotingView
   if (state.vote) {
-    const stage = state.vote
-    return {
+    const vote = state.vote
+    voting = {
       kind: 'vote',
-      round: stage.round,
-      votingType: stage.votingType,
-      candidates: [...stage.candidates],
-      current: stage.votingType === 0 ? (stage.candidates[stage.current] ?? null) : null,
-      counts: stage.candidates.map((candidate) => ({ candidate, votes: stage.votes.filter((cast) => cast.candidate === candidate).length })),
-      votes: seesAllVoters(state, viewer) ? stage.votes.map((cast) => ({ ...cast })) : null,
-      voted: stage.votes.length,
-      yourVote: stage.votes.find((cast) => cast.voter === own)?.candidate ?? null,
+      round: vote.round,
+      votingType: vote.votingType,
+      candidates: vote.candidates,
+      current: vote.votingType === 0 ? (vote.candidates[vote.current] ?? null) : null,
+      counts: vote.candidates.map((candidate) => ({ candidate, votes: vote.votes.filter((cast) => cast.candidate === candidate).length })),
+      votes: state.settings.openUp ? vote.votes : null,
+      voted: vote.votes.length,
+      yourVote: null,
     }
-  }
-  if (state.lift) {
-    const stage = state.lift
-    return {
+  } else {
+    const lift = state.lift as NonNullable<GameState['lift']>
+    voting = {
       kind: 'lift',
-      candidates: [...stage.candidates],
-      yes: liftYesVotes(stage),
+      candidates: lift.candidates,
+      yes: liftYesVotes(lift),
       needed: liftVotesNeeded(state),
-      votes: seesAllVoters(state, viewer) ? stage.votes.map((cast) => ({ ...cast })) : null,
-      voted: stage.votes.length,
-      yourVote: stage.votes.find((cast) => cast.voter === own)?.leave ?? null,
+      votes: state.settings.openUp ? lift.votes : null,
+      voted: lift.votes.length,
+      yourVote: null,
     }
   }
-  return null
+  publicVotingCache.set(stage, voting)
+  return voting
 }
 
-function voteRecordViews(state: GameState, viewer: Viewer): VoteRecordView[] {
-  const allVoters = seesAllVoters(state, viewer)
-  return state.voteRecords.map((record) =>
-    record.kind === 'vote'
-      ? {
-          kind: 'vote',
-          day: record.day,
-          round: record.round,
-          candidates: [...record.candidates],
-          counts: record.counts.map((count) => ({ ...count })),
-          votes: allVoters ? record.votes.map((cast) => ({ ...cast })) : null,
-        }
-      : {
-          kind: 'lift',
-          day: record.day,
-          candidates: [...record.candidates],
-          yes: record.yes,
-          needed: record.needed,
-          passed: record.passed,
-          votes: allVoters ? record.votes.map((cast) => ({ ...cast })) : null,
-        },
-  )
+function votingView(state: GameState, sight: Sight): VotingView | null {
+  const shared = publicVoting(state)
+  if (!shared || (sight.own === null && !sight.allVoters)) return shared
+  const own = sight.own
+  if (shared.kind === 'vote' && state.vote) {
+    const votes = sight.allVoters ? state.vote.votes : null
+    return { ...shared, votes, yourVote: state.vote.votes.find((cast) => cast.voter === own)?.candidate ?? null }
+  }
+  if (shared.kind === 'lift' && state.lift) {
+    const votes = sight.allVoters ? state.lift.votes : null
+    return { ...shared, votes, yourVote: state.lift.votes.find((cast) => cast.voter === own)?.leave ?? null }
+  }
+  return shared
 }
 
-function nightActionViews(state: GameState, viewer: Viewer): NightActionView[] {
-  return state.nightActions.filter((action) => seesNightAction(state, viewer, action)).map((action) => ({ ...action }))
+/** The record without voters, worked out once per record list (lists are immutable and shared between states). */
+const recordsWithoutVoters = new WeakMap<readonly VoteRecord[], readonly VoteRecordView[]>()
+
+function voteRecordViews(state: GameState, sight: Sight): readonly VoteRecordView[] {
+  if (sight.allVoters) return state.voteRecords
+  let hidden = recordsWithoutVoters.get(state.voteRecords)
+  if (!hidden) {
+    hidden = state.voteRecords.map((record) => ({ ...record, votes: null }))
+    recordsWithoutVoters.set(state.voteRecords, hidden)
+  }
+  return hidden
+}
+
+const none: readonly never[] = []
+
+function nightActionViews(state: GameState, sight: Sight): readonly NightActionView[] {
+  if (sight.everything) return state.nightActions
+  const own = sight.own
+  if (own === null) return none
+  return state.nightActions.filter((action) => action.seat === own || (action.step === 'shooting' && sight.ownIsBlack))
+}
+
+function youView(state: GameState, sight: Sight): YouView | null {
+  const own = sight.own
+  if (own === null) return null
+  const role = state.seats[own - 1]?.role ?? null
+  const partners: { seat: number; role: RoleName }[] = []
+  if (sight.ownIsBlack) {
+    for (const player of state.seats) {
+      if (player.seat !== own && player.role !== null && teamOf(player.role) === 'black') partners.push({ seat: player.seat, role: player.role })
+    }
+  }
+  return { seat: own, role, team: role === null ? null : teamOf(role), partners }
 }
 
 /** The game as this viewer may see it. */
 export function viewFor(state: GameState, viewer: Viewer): GameView {
-  const own = playerSeat(state, viewer)
-  const ownRole = own === null ? null : (state.seats[own - 1]?.role ?? null)
-  const everything = seesEverything(state, viewer)
+  const sight = sightOf(state, viewer)
   return {
     version: state.version,
     viewer,
     deckId: state.deckId,
-    settings: { ...state.settings },
+    settings: state.settings,
     judge: state.judge,
     phase: state.phase,
     day: state.day,
@@ -151,31 +241,18 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     speaker: state.speaker,
     speech: state.speech,
     nightStep: state.nightStep,
-    seats: seatViews(state, viewer),
-    nominations: state.nominations.map((nomination) => ({ ...nomination })),
-    pendingNomination: state.pendingNomination ? { ...state.pendingNomination } : null,
-    tie: state.tie ? [...state.tie] : null,
-    voting: votingView(state, viewer),
-    voteRecords: voteRecordViews(state, viewer),
-    nightResults: state.nightResults.map((result) => ({ night: result.night, killed: [...result.killed] })),
-    bestMoves: state.bestMoves.map((bestMove) => ({ seat: bestMove.seat, targets: [...bestMove.targets] })),
+    seats: seatViews(state, sight),
+    nominations: state.nominations,
+    pendingNomination: state.pendingNomination,
+    tie: state.tie,
+    voting: votingView(state, sight),
+    voteRecords: voteRecordViews(state, sight),
+    nightResults: state.nightResults,
+    bestMoves: state.bestMoves,
     microphones: openMicrophones(state),
-    you:
-      own === null
-        ? null
-        : {
-            seat: own,
-            role: ownRole,
-            team: ownRole === null ? null : teamOf(ownRole),
-            partners:
-              ownRole !== null && teamOf(ownRole) === 'black'
-                ? state.seats.flatMap((player) =>
-                    player.seat !== own && player.role !== null && teamOf(player.role) === 'black' ? [{ seat: player.seat, role: player.role }] : [],
-                  )
-                : [],
-          },
-    nightActions: nightActionViews(state, viewer),
-    awards: everything ? state.awards.map((award) => ({ ...award })) : null,
+    you: youView(state, sight),
+    nightActions: nightActionViews(state, sight),
+    awards: sight.everything ? state.awards : null,
     result: gameResult(state),
   }
 }

@@ -25,7 +25,7 @@ export function execute(state: GameState, command: GameCommand): ExecuteResult {
   const draft = new Draft(state, command.at)
   const error = handle(draft, command)
   if (error) return { ok: false, error }
-  return { ok: true, events: draft.events, state: draft.state }
+  return { ok: true, events: draft.events, state: draft.state, states: draft.states }
 }
 
 /** After the end only the judge's extra points and the closing of the protocol remain. */
