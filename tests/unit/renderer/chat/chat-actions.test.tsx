@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChatType, type ChatMessage } from '../../../../server/contract/socket/chats'
 import { createShellI18n, renderWithProviders } from '../shell/support'
@@ -49,6 +49,7 @@ beforeEach(() => {
   vi.mocked(platform.isWindowFocused).mockResolvedValue(true)
 })
 afterEach(() => {
+  cleanup()
   sessionState.user = null
 })
 

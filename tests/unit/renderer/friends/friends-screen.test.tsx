@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createShellI18n, renderWithProviders } from '../shell/support'
+
+const emitted: Array<{ event: string; args: unknown[] }> = []
+const answers = new Map<string, unknown>()
+const fakeSocket = {
+  connected: true,
+  timeout: () => ({
+    emitWithAck: (event: string, ...args: unknown[]) => {
+      emitted.push({ event, args })
+      return Promise.resolve(answers.get(event))
+    },
+  }),
+}
+
+vi.mock('../../../../renderer/realtime', async () => {
+  const { proxy } = await import('valtio')
+  return { currentSocket: () => fakeSocket, realtimeState: proxy({ connected: true, onlineCount: null }), registerConnectHook: () => () => undefined }
+})
+vi.mock('../../../../renderer/platform/bridge', () => ({ platform: {} }))
+vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
+
+const { FriendsScreen } = await import('../../../../renderer/features/friends/FriendsScreen')
+const { friendOnline, friendsState, resetFriends, setFriendsLoaded } = await import('../../../../renderer/state/friends')
+
+const card = (id: number, nickname: string) => ({ id, nickname, officialNickname: null, avatar: null, isPremium: false })
+
+async function renderScreen() {
+  const i18n = await createShellI18n('en')
+  renderWithProviders(
+    i18n,
+    <MemoryRouter>
+      <FriendsScreen />
+    </MemoryRouter>,
+  )
+}
+
+afterEach(() => cleanup())
+
+beforeEach(() => {
+  emitted.length = 0
+  answers.clear()
+  answers.set('friends:search:new', { items: [] })
+  resetFriends()
+})
+
+describe('friends screen', () => {
+  it('shows loading, then the empty state', async () => {
+    await renderScreen()
+    expect(screen.getAllByRole('status').some((element) => element.getAttribute('aria-busy') === 'true')).toBe(true)
+    await act(async () => setFriendsLoaded([], []))
+    expect(screen.getByText('No friends yet')).toBeTruthy()
+    expect(screen.getByText('No requests waiting for an answer.')).toBeTruthy()
+  })
+
+  it('lists friends with a live online dot and asks before removing one', async () => {
+    await renderScreen()
+    await act(async () => setFriendsLoaded([{ ...card(2, 'Bob'), online: false }], []))
+    const dot = screen.getByTestId('presence')
+    expect(dot.getAttribute('data-online')).toBe('false')
+    await act(async () => friendOnline(2, true))
+    expect(screen.getByTestId('presence').getAttribute('data-online')).toBe('true')
+    answers.set('friends:remove', { ok: true })
+    fireEvent.click(screen.getByTestId('remove-friend'))
+    expect(await screen.findByText('Bob will no longer be in your friend list.')).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('confirm-remove'))
+    })
+    expect(emitted.find((item) => item.event === 'friends:remove')?.args[0]).toEqual({ id: 2 })
+    expect(friendsState.friends).toEqual([])
+  })
+
+  it('searches by nickname after a pause and sends a request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      answers.set('friends:search', { items: [{ ...card(3, 'Carol'), relation: 'none' }], total: 1 })
+      answers.set('friends:request:create', { status: 'requested', requestId: 30, user: card(3, 'Carol') })
+      await renderScreen()
+      await act(async () => setFriendsLoaded([], []))
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Car' } })
+      expect(emitted.some((item) => item.event === 'friends:search')).toBe(false)
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(400)
+      })
+      expect(emitted.find((item) => item.event === 'friends:search')?.args[0]).toEqual({ query: 'Car', page: 1, limit: 20 })
+      await act(async () => {
+        fireEvent.click(await screen.findByTestId('add-friend'))
+      })
+      expect(friendsState.outgoing).toEqual([{ requestId: 30, user: card(3, 'Carol') }])
+      expect(screen.getByTestId('outgoing-request').textContent).toContain('Carol')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
