@@ -66,13 +66,11 @@ interface Sight {
 
 function sightOf(state: GameState, viewer: Viewer): Sight {
   const own = playerSeat(state, viewer)
-  const everything = viewer.kind === 'judge' || state.phase === 'ended'
-  const ownRole = own === null ? null : (state.seats[own - 1]?.role ?? null)
   return {
-    everything,
+    everything: seesEverything(state, viewer),
     own,
-    ownIsBlack: ownRole !== null && teamOf(ownRole) === 'black',
-    allVoters: everything || state.settings.openUp,
+    ownIsBlack: own !== null && isBlackSeat(state, own),
+    allVoters: seesAllVoters(state, viewer),
   }
 }
 
