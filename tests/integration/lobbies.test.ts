@@ -236,7 +236,8 @@ describe('admins', () => {
 
 describe('the ladder queue', () => {
   it('seats ten waiting players at a new table without a judge and starts the game', async () => {
-    const waiting = await Promise.all(Array.from({ length: 10 }, () => player()))
+    const waiting: Player[] = []
+    for (let index = 0; index < 10; index++) waiting.push(await player())
     const matched = waiting.map((one) => nextEvent(one.socket, 'ladder:matched'))
     for (const [index, one] of waiting.slice(0, 9).entries()) {
       expect(await ask(one.socket, 'ladder:search:start')).toEqual({ status: 'searching', waiting: index + 1, needed: 10 })

@@ -1,0 +1,324 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { GameView } from '../../server/contract/game'
+import { createTestDatabase, type TestDatabase } from '../helpers/databases'
+import { connectSocket, type TestSocket } from '../helpers/sockets'
+import { startTestApp, type TestApp } from '../helpers/test-app'
+import { createUserWithSession } from '../helpers/users'
+
+let server: TestApp
+const open: TestSocket[] = []
+
+beforeAll(async () => {
+  server = await startTestApp({ manualClock: true })
+})
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.disconnect()
+})
+afterAll(() => server.close())
+
+interface Member {
+  id: number
+  token: string
+  socket: TestSocket
+}
+
+async function member(app: TestApp = server): Promise<Member> {
+  const { user, token } = await createUserWithSession(app.database.db)
+  const socket = await connectSocket(app.url, token)
+  open.push(socket)
+  return { id: user.id, token, socket }
+}
+
+async function reconnect(app: TestApp, who: Member): Promise<Member> {
+  const socket = await connectSocket(app.url, who.token)
+  open.push(socket)
+  return { ...who, socket }
+}
+
+/** Sends a request and resolves with its ack. */
+function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
+  const emitter = socket.timeout(5000) as any
+  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
+}
+
+const isBlack = (role: string | null) => role === 'Mafia' || role === 'Don'
+
+/** A judged table of ten over real sockets, driven by the judge's view. */
+class SocketTable {
+  /** Index 0 is seat 1. */
+  players: Member[] = []
+  judge!: Member
+  lobbyId = 0
+  private tried = new Set<string>()
+
+  constructor(private app: TestApp = server) {}
+
+  async seat(settings: Record<string, unknown> = {}): Promise<void> {
+    this.judge = await member(this.app)
+    const lobby = await ask(this.judge.socket, 'mafia:create:lobby', { name: 'Final', language: 'en', settings, as: 'judge' })
+    expect(lobby.as).toBe('judge')
+    this.lobbyId = lobby.id
+    for (let seat = 1; seat <= 10; seat++) {
+      const player = await member(this.app)
+      const joined = await ask(player.socket, 'mafia:join:lobby', { id: this.lobbyId })
+      expect(joined.lobby.players.find((taken: any) => taken.user.id === player.id).seat).toBe(seat)
+      this.players.push(player)
+    }
+  }
+
+  command(socket: TestSocket, command: Record<string, unknown>): Promise<any> {
+    return ask(socket, 'mafia:game:command', { id: this.lobbyId, command })
+  }
+
+  /** A command that must be accepted. */
+  async must(socket: TestSocket, command: Record<string, unknown>): Promise<number> {
+    const answer = await this.command(socket, command)
+    if (answer.error) throw new Error(`${JSON.stringify(command)} refused: ${answer.error}`)
+    return answer.version
+  }
+
+  judgeCommand(command: Record<string, unknown>): Promise<number> {
+    return this.must(this.judge.socket, command)
+  }
+
+  socketOf(seat: number): TestSocket {
+    return (this.players[seat - 1] as Member).socket
+  }
+
+  async view(who: Member = this.judge): Promise<GameView> {
+    const lobby = await ask(who.socket, 'mafia:load:lobby', { id: this.lobbyId })
+    if (lobby.error) throw new Error(lobby.error)
+    return lobby.game as GameView
+  }
+
+  /** One move of the script: nominate a black player and a red one each day, everyone votes out the black one, black shoots a civilian. */
+  async step(view: GameView): Promise<void> {
+    const alive = view.seats.filter((seat) => seat.atTable)
+    const black = alive.filter((seat) => isBlack(seat.role))
+    const red = alive.filter((seat) => !isBlack(seat.role))
+    const speaker = view.speaker
+    switch (view.phase) {
+      case 'day_speech': {
+        if (view.pendingNomination) return void (await this.judgeCommand({ type: 'confirm_nomination' }))
+        const key = `${view.day}:${speaker}`
+        const nominated = view.nominations.map((nomination) => nomination.target)
+        if (!this.tried.has(key) && speaker !== null) {
+          this.tried.add(key)
+          const blackTarget = black.find((seat) => seat.seat !== speaker && !nominated.includes(seat.seat))
+          const redTarget = red.find((seat) => seat.seat !== speaker && !nominated.includes(seat.seat))
+          const blackNominated = nominated.some((target) => isBlack(view.seats[target - 1]?.role ?? null))
+          const target = !blackNominated ? blackTarget : nominated.length < 2 ? redTarget : undefined
+          if (target) return void (await this.must(this.socketOf(speaker), { type: 'nominate', target: target.seat }))
+        }
+        return void (await this.must(this.socketOf(speaker as number), { type: 'end_speech' }))
+      }
+      case 'defence_speech':
+      case 'last_words':
+        return void (await this.must(this.socketOf(speaker as number), { type: 'end_speech' }))
+      case 'best_move': {
+        const targets = view.seats.filter((seat) => isBlack(seat.role)).map((seat) => seat.seat)
+        return void (await this.must(this.socketOf(speaker as number), { type: 'best_move', targets }))
+      }
+      case 'voting': {
+        const voting = view.voting
+        if (voting?.kind === 'vote' && voting.current !== null && isBlack(view.seats[voting.current - 1]?.role ?? null)) {
+          for (const seat of alive) {
+            if (!(voting.votes ?? []).some((vote) => vote.voter === seat.seat)) await this.must(this.socketOf(seat.seat), { type: 'vote', target: voting.current })
+          }
+        }
+        return void (await this.judgeCommand({ type: 'next' }))
+      }
+      case 'night_shooting': {
+        const victim = red.find((seat) => seat.role !== 'Sheriff') ?? red[0]
+        if (victim) for (const shooter of black) await this.must(this.socketOf(shooter.seat), { type: 'night_action', target: victim.seat })
+        return void (await this.judgeCommand({ type: 'next' }))
+      }
+      case 'night_don': {
+        const don = black.find((seat) => seat.role === 'Don')
+        const sheriff = view.seats.find((seat) => seat.role === 'Sheriff')
+        if (don && sheriff) await this.must(this.socketOf(don.seat), { type: 'night_action', target: sheriff.seat })
+        return void (await this.judgeCommand({ type: 'next' }))
+      }
+      case 'night_sheriff': {
+        const sheriff = alive.find((seat) => seat.role === 'Sheriff')
+        if (sheriff && black[0]) await this.must(this.socketOf(sheriff.seat), { type: 'night_action', target: black[0].seat })
+        return void (await this.judgeCommand({ type: 'next' }))
+      }
+      default:
+        return void (await this.judgeCommand({ type: 'next' }))
+    }
+  }
+
+  /** Plays on until the game ends or `stop` says so. */
+  async play(stop: (view: GameView) => boolean = () => false, maxSteps = 600): Promise<GameView> {
+    for (let steps = 0; steps < maxSteps; steps++) {
+      const view = await this.view()
+      if (view.phase === 'ended' || stop(view)) return view
+      await this.step(view)
+    }
+    throw new Error('the game did not end')
+  }
+}
+
+/** Records every game event a socket receives. */
+function record(socket: TestSocket): any[] {
+  const events: any[] = []
+  socket.on('mafia:game:event', (push) => events.push(push.event))
+  return events
+}
+
+describe('a whole game over real sockets', () => {
+  it('a judged table of ten plays to a red win; results and points are stored; spectators never see a living role', { timeout: 180_000 }, async () => {
+    const table = new SocketTable()
+    await table.seat()
+    const spectator = await member()
+    expect((await ask(spectator.socket, 'mafia:watch:lobby', { id: table.lobbyId })).as).toBe('spectator')
+    const seen = record(spectator.socket)
+    const seatOneSees = record(table.socketOf(1))
+    const judgeSees = record(table.judge.socket)
+
+    // Only the judge starts, and only once.
+    expect(await table.command(table.socketOf(1), { type: 'start' })).toEqual({ error: 'errors.game.judge_only' })
+    expect(await table.command(spectator.socket, { type: 'start' })).toEqual({ error: 'errors.game.judge_only' })
+    await table.judgeCommand({ type: 'start' })
+    expect(await table.command(table.judge.socket, { type: 'start' })).toEqual({ error: 'errors.game.phase' })
+    const dealt = await table.view()
+    expect(dealt.phase).toBe('zero_night')
+    const roles = dealt.seats.map((seat) => seat.role)
+    expect(roles.filter(isBlack)).toHaveLength(3)
+    expect((await ask(table.socketOf(1), 'mafia:lobby:in')).lobby.status).toBe('running')
+
+    // Each player sees their own role; the spectator sees none.
+    const ownView = await table.view(table.players[0])
+    expect(ownView.you?.role).toBe(roles[0])
+    const spectatorView = await table.view(spectator)
+    expect(spectatorView.seats.every((seat) => seat.role === null)).toBe(true)
+
+    // Day 1 up to the first speech, then illegal moves change nothing.
+    await table.judgeCommand({ type: 'next' })
+    const day = await table.view()
+    expect(day.phase).toBe('day_speech')
+    const speaker = day.speaker as number
+    const notSpeaker = speaker === 10 ? 1 : speaker + 1
+    expect(await table.command(table.socketOf(notSpeaker), { type: 'end_speech' })).toEqual({ error: 'errors.game.not_your_turn' })
+    expect(await table.command(spectator.socket, { type: 'vote', target: 1 })).toEqual({ error: 'errors.game.not_at_table' })
+    expect(await table.command(table.socketOf(speaker), { type: 'next' })).toEqual({ error: 'errors.game.judge_only' })
+    expect(await table.command(table.socketOf(speaker), { type: 'nominate', target: 11 })).toMatchObject({ error: 'errors.game.invalid_target' })
+    expect(await table.command(table.socketOf(speaker), { type: 'fly' })).toMatchObject({ error: expect.stringMatching(/^errors\./) })
+    const outsider = await member()
+    expect(await ask(outsider.socket, 'mafia:game:command', { id: 2_000_000, command: { type: 'start' } })).toEqual({ error: 'errors.not_found' })
+    expect((await table.view()).version).toBe(day.version)
+
+    // Twice in a phase: a second nomination by the same speaker.
+    const targets = day.seats.filter((seat) => seat.seat !== speaker).map((seat) => seat.seat)
+    await table.must(table.socketOf(speaker), { type: 'nominate', target: targets[0] })
+    await table.judgeCommand({ type: 'confirm_nomination' })
+    expect(await table.command(table.socketOf(speaker), { type: 'nominate', target: targets[1] })).toEqual({ error: 'errors.game.nomination_used' })
+    await table.must(table.socketOf(speaker), { type: 'end_speech' })
+
+    // Twice in a vote.
+    const voting = await table.play((view) => view.phase === 'voting')
+    const current = voting.voting?.kind === 'vote' ? (voting.voting.current as number) : 0
+    await table.must(table.socketOf(targets[2] as number), { type: 'vote', target: current })
+    const before = (await table.view()).version
+    expect(await table.command(table.socketOf(targets[2] as number), { type: 'vote', target: current })).toEqual({ error: 'errors.game.already_voted' })
+    expect((await table.view()).version).toBe(before)
+
+    const end = await table.play()
+    expect(end.phase).toBe('ended')
+    expect(end.result?.outcome).toBe('red')
+    expect(end.result?.countsForRatings).toBe(true)
+
+    // After the end: no more moves, but the judge closes the protocol.
+    expect(await table.command(table.socketOf(1), { type: 'vote', target: 2 })).toEqual({ error: 'errors.game.game_over' })
+    await table.judgeCommand({ type: 'finalise' })
+
+    const db = server.database.db
+    const result = await db.selectFrom('game_results').selectAll().where('lobby_id', '=', table.lobbyId).executeTakeFirstOrThrow()
+    expect(result).toMatchObject({ outcome: 'red', counts_for_ratings: true, finalised: true, judge_id: table.judge.id })
+    const players = await db.selectFrom('game_players').selectAll().where('lobby_id', '=', table.lobbyId).orderBy('seat').execute()
+    expect(players.map((row) => row.user_id)).toEqual(table.players.map((player) => player.id))
+    expect(players.map((row) => row.role)).toEqual(roles)
+    for (const row of players) {
+      if (isBlack(row.role)) expect(row).toMatchObject({ team: 'black', won: false, points: 0 })
+      else expect(row).toMatchObject({ team: 'red', won: true })
+    }
+    // The first night's victim named all three black seats: +0.4 on top of the win.
+    const bestMove = end.bestMoves[0]
+    expect(bestMove?.targets).toHaveLength(3)
+    expect(players.find((row) => row.seat === bestMove?.seat)?.points).toBeCloseTo(1.4)
+    expect(players.filter((row) => !isBlack(row.role) && row.seat !== bestMove?.seat).every((row) => row.points === 1)).toBe(true)
+    const lobby = await db.selectFrom('lobbies').select('status').where('id', '=', table.lobbyId).executeTakeFirstOrThrow()
+    expect(lobby.status).toBe('ended')
+
+    // The record: every version stored once, in order, and every viewer got every version.
+    const stored = await db.selectFrom('game_events').select(['version', 'type']).where('lobby_id', '=', table.lobbyId).orderBy('version').execute()
+    expect(stored.map((row) => row.version)).toEqual(stored.map((_, index) => index + 1))
+    await expect.poll(() => seen.length).toBe(stored.length)
+    for (const events of [seen, seatOneSees, judgeSees]) expect(events.map((event) => event.version)).toEqual(stored.map((row) => row.version))
+    const endedAt = stored.find((row) => row.type === 'game_ended')?.version as number
+    expect(stored.some((row) => row.type === 'night_action')).toBe(true)
+    expect(stored.some((row) => row.type === 'vote_cast')).toBe(true)
+
+    // Before the end the spectator saw no role and no night action; seat 1 saw only their own role (and partners).
+    for (const event of seen.filter((item) => item.version < endedAt)) {
+      expect(event.roles ?? []).toEqual((event.roles ?? []).map(() => null))
+      expect(event.type === 'roles_dealt' || event.type === 'night_action' || event.type === 'points_awarded').toBe(false)
+    }
+    const ownDeal = seatOneSees.find((event) => event.type === 'roles_dealt')
+    expect(ownDeal.roles[0]).toBe(roles[0])
+    ownDeal.roles.forEach((role: string | null, index: number) => {
+      if (index > 0 && !(isBlack(roles[0] as string) && isBlack(roles[index] as string))) expect(role).toBeNull()
+    })
+    expect(judgeSees.find((event) => event.type === 'roles_dealt').roles).toEqual(roles)
+    expect(seen.find((event) => event.type === 'game_ended').roles).toEqual(roles)
+  })
+})
+
+describe('a restart', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(() => database.dispose())
+
+  it('resumes a running game where it stood: reconnecting clients get their view back and finish the game', { timeout: 180_000 }, async () => {
+    const first = await startTestApp({ manualClock: true, database })
+    const table = new SocketTable(first)
+    await table.seat({ openUp: true })
+    await table.judgeCommand({ type: 'start' })
+    // Stop in a day-2 speech: its deadline is a minute away, so no timer fires across the restart.
+    const before = await table.play((view) => view.phase === 'day_speech' && view.day === 2)
+    expect(before.voteRecords.length).toBeGreaterThan(0)
+    const judgeBefore = await table.view()
+    const playerBefore = await table.view(table.players[2])
+    await first.close()
+
+    const second = await startTestApp({ manualClock: true, database })
+    try {
+      const judge = await reconnect(second, table.judge)
+      const players: Member[] = []
+      for (const player of table.players) players.push(await reconnect(second, player))
+      const resumed = new SocketTable(second)
+      resumed.judge = judge
+      resumed.players = players
+      resumed.lobbyId = table.lobbyId
+      const lobbyIn = await ask(players[2]!.socket, 'mafia:lobby:in')
+      expect(lobbyIn).toMatchObject({ id: table.lobbyId, as: 'player' })
+      const reloaded = await ask(players[2]!.socket, 'mafia:load:lobby', { id: table.lobbyId })
+      expect(reloaded.game).toEqual(playerBefore)
+      expect(await resumed.view()).toEqual(judgeBefore)
+      expect(judgeBefore.version).toBe(before.version)
+
+      const events = record(players[2]!.socket)
+      const end = await resumed.play()
+      expect(end.result?.outcome).toBe('red')
+      expect(events.length).toBeGreaterThan(0)
+      expect(events[0].version).toBe(before.version + 1)
+      const stored = await database.db.selectFrom('game_events').select('version').where('lobby_id', '=', table.lobbyId).orderBy('version').execute()
+      expect(stored.map((row) => row.version)).toEqual(stored.map((_, index) => index + 1))
+    } finally {
+      await second.close()
+    }
+  })
+})
