@@ -4,7 +4,7 @@ import { resetChats } from '../../state/chats'
 import { resetFriends } from '../../state/friends'
 import { sessionState } from '../../state/session'
 import { attachFriends } from '../friends/friends-actions'
-import { attachChats } from './chat-actions'
+import { attachChats, loadChats, reportError } from './chat-actions'
 
 let started = false
 
@@ -22,6 +22,13 @@ export function startSocial(): void {
   subscribeKey(sessionState, 'token', (token) => {
     resetFriends()
     resetChats({ forgetDialogs: token === null })
+  })
+  // The general chat is the one of the interface language: a new language brings its general chat.
+  let language = sessionState.user?.language
+  subscribeKey(sessionState, 'user', (user) => {
+    const next = user?.language
+    if (next && language && next !== language && currentSocket()?.connected) loadChats().catch(reportError)
+    language = next
   })
   const socket = currentSocket()
   if (socket?.connected) {
