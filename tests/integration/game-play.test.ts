@@ -322,3 +322,53 @@ describe('a restart', () => {
     }
   })
 })
+
+describe('timers across a restart', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(() => database.dispose())
+
+  /** Moves a stored deadline into the past, as if the server had been down past it. */
+  async function expireZeroNight(lobbyId: number): Promise<void> {
+    const row = await database.db.selectFrom('game_events').select(['version', 'event']).where('lobby_id', '=', lobbyId).where('type', '=', 'zero_night_started').executeTakeFirstOrThrow()
+    const event = { ...(row.event as Record<string, unknown>), deadline: Date.now() - 1000 }
+    await database.db.updateTable('game_events').set({ event: JSON.stringify(event) }).where('lobby_id', '=', lobbyId).where('version', '=', row.version).execute()
+  }
+
+  it('a deadline that passed while the server was down fires at once: a judged table marks the time up, a table without a judge moves on', { timeout: 120_000 }, async () => {
+    const first = await startTestApp({ manualClock: true, database })
+    const judged = new SocketTable(first)
+    await judged.seat()
+    await judged.judgeCommand({ type: 'start' })
+    const judgedVersion = (await judged.view()).version
+
+    const ladder: Member[] = []
+    for (let index = 0; index < 10; index++) ladder.push(await member(first))
+    let seated: any
+    for (const one of ladder) seated = await ask(one.socket, 'ladder:search:start')
+    expect(seated.status).toBe('seated')
+    const ladderId = seated.lobby.id as number
+    expect(seated.lobby.game.phase).toBe('zero_night')
+    await first.close()
+
+    await expireZeroNight(judged.lobbyId)
+    await expireZeroNight(ladderId)
+    const second = await startTestApp({ manualClock: true, database })
+    try {
+      const types = async (lobbyId: number) =>
+        (await database.db.selectFrom('game_events').select('type').where('lobby_id', '=', lobbyId).orderBy('version').execute()).map((row) => row.type)
+      await expect.poll(() => types(judged.lobbyId), { timeout: 5000 }).toContain('time_up')
+      expect((await types(judged.lobbyId)).length).toBe(judgedVersion + 1)
+      await expect.poll(() => types(ladderId), { timeout: 5000 }).toContain('day_started')
+      const player = await reconnect(second, ladder[0] as Member)
+      const view = (await ask(player.socket, 'mafia:load:lobby', { id: ladderId })).game
+      expect(view.phase).toBe('day_speech')
+      expect(view.deadline).toBeGreaterThan(second.clock!.now().getTime())
+    } finally {
+      await second.close()
+    }
+  })
+})
+

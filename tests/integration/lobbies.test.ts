@@ -260,6 +260,12 @@ describe('the ladder queue', () => {
     waiting[0]!.socket.emit('mafia:lobby:leave')
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect((await ask(waiting[0]!.socket, 'mafia:lobby:in')).id).toBe(last.lobby.id)
+    // An admin disbands the running table: its game takes no more commands.
+    const admin = await player({ admin: true })
+    expect(await ask(admin.socket, 'mafia:disband:lobby', { id: last.lobby.id })).toEqual({ ok: true })
+    const speaker = { id: last.lobby.id, command: { type: 'end_speech' } }
+    expect(await ask(waiting[0]!.socket, 'mafia:game:command', speaker)).toEqual({ error: 'errors.lobby.closed' })
+    expect(await ask(waiting[0]!.socket, 'mafia:lobby:in')).toBeNull()
   })
 
   it('a cancelled search leaves the queue', async () => {

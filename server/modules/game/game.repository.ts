@@ -13,6 +13,12 @@ export function createGameRepository(db: Kysely<Database>) {
       return rows.map((row) => row.event as GameEvent)
     },
 
+    /** Whether the table was closed by an admin (its record stays, its game does not go on). */
+    async disbanded(lobbyId: number): Promise<boolean> {
+      const row = await db.selectFrom('lobbies').select('status').where('id', '=', lobbyId).executeTakeFirst()
+      return row?.status === 'disbanded'
+    },
+
     /** Tables whose game is being played: a restart resumes them. */
     async runningLobbyIds(): Promise<number[]> {
       const rows = await db.selectFrom('lobbies').select('id').where('status', '=', 'running').orderBy('id').execute()

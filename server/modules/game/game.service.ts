@@ -24,6 +24,8 @@ interface Table {
   /** Undefined until loaded from the record; null before the deal. */
   state: GameState | null | undefined
   timer: NodeJS.Timeout | null
+  /** Disbanded: no command is taken any more. Undefined until looked up. */
+  closed: boolean | undefined
 }
 
 const maxTimerDelay = 2_147_483_647
@@ -46,7 +48,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   const tableOf = (lobbyId: number): Table => {
     let table = tables.get(lobbyId)
     if (!table) {
-      table = { queue: Promise.resolve(), state: undefined, timer: null }
+      table = { queue: Promise.resolve(), state: undefined, timer: null, closed: undefined }
       tables.set(lobbyId, table)
     }
     return table
@@ -101,6 +103,9 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   /** Runs one command now: call it inside the table's queue. Throws the engine's error code when refused. */
   async function commandNow(lobbyId: number, by: Sender, payload: GameCommandPayload | { type: 'tick' }): Promise<GameState> {
     const at = clock.now().getTime()
+    const table = tableOf(lobbyId)
+    if (table.closed === undefined) table.closed = await repository.disbanded(lobbyId)
+    if (table.closed) throw new AppError(409, 'errors.lobby.closed')
     const state = await stateNow(lobbyId)
     let events: GameEvent[]
     let next: GameState
@@ -157,11 +162,12 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
       listeners.push(listener)
     },
 
-    /** A table is gone (disbanded): its timer stops and its state is forgotten. */
+    /** A table is gone (disbanded): its timer stops and it takes no more commands. Call inside its queue. */
     forget(lobbyId: number): void {
-      const table = tables.get(lobbyId)
-      if (table?.timer) clearTimeout(table.timer)
-      tables.delete(lobbyId)
+      const table = tableOf(lobbyId)
+      if (table.timer) clearTimeout(table.timer)
+      table.timer = null
+      table.closed = true
     },
 
     /** On start: every running table is replayed from its record and its timer scheduled again. */
