@@ -2,7 +2,7 @@ import { proxy } from 'valtio'
 import type { UserCard } from '../../server/contract/socket/common'
 import type { Friend, FriendRelation, FriendRequest, FriendSearchItem, FriendSuggestion } from '../../server/contract/socket/friends'
 
-/** A request the viewer sent in this visit (the server lists only incoming ones). */
+/** A request the viewer sent that still waits for an answer. */
 export interface OutgoingRequest {
   requestId: number
   user: UserCard
@@ -39,9 +39,10 @@ function setRelation(userId: number, relation: FriendRelation): void {
   for (const item of friendsState.search.items) if (item.id === userId) item.relation = relation
 }
 
-export function setFriendsLoaded(friends: Friend[], incoming: FriendRequest[]): void {
+export function setFriendsLoaded(friends: Friend[], incoming: FriendRequest[], outgoing: OutgoingRequest[] = []): void {
   friendsState.friends = [...friends].sort(byNickname)
   friendsState.incoming = incoming
+  friendsState.outgoing = outgoing
   friendsState.loaded = true
 }
 

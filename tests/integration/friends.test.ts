@@ -104,6 +104,7 @@ describe('friends: access and input', () => {
     expect(await ask(a.socket, 'friends:search', { query: '' })).toEqual({ error: 'errors.required', field: 'query' })
     expect(await ask(a.socket, 'friends:search', { query: 'x'.repeat(25) })).toEqual({ error: 'errors.too_long', field: 'query' })
     expect(await ask(a.socket, 'friends:request:accept', { id: b.id })).toEqual({ error: 'errors.required', field: 'requestId' })
+    expect(await ask(a.socket, 'friends:request:check')).toEqual({ items: [], outgoing: [] })
     expect(await requestsBetween(a.id, b.id)).toBe(0)
   })
 
@@ -187,7 +188,11 @@ describe('friends: requests', () => {
     const incoming = await ask(b.socket, 'friends:request:check')
     expect(incoming.items).toHaveLength(1)
     expect(incoming.items[0]).toMatchObject({ id: a.id, requestId: sent.requestId })
-    expect(await ask(a.socket, 'friends:request:check')).toEqual({ items: [] })
+    // The sender sees the request as waiting, with the recipient's card, after any reload.
+    const mine = await ask(a.socket, 'friends:request:check')
+    expect(mine.items).toEqual([])
+    expect(mine.outgoing).toHaveLength(1)
+    expect(mine.outgoing[0]).toMatchObject({ id: b.id, nickname: b.nickname, requestId: sent.requestId })
 
     const added = nextEvent(a.socket, 'friends:added')
     const friend = await ask(b.socket, 'friends:request:accept', { id: a.id, requestId: sent.requestId })
@@ -196,7 +201,7 @@ describe('friends: requests', () => {
 
     expect((await ask(a.socket, 'friends:list')).items.map((item: any) => item.id)).toEqual([b.id])
     expect((await ask(b.socket, 'friends:list')).items.map((item: any) => item.id)).toEqual([a.id])
-    expect(await ask(b.socket, 'friends:request:check')).toEqual({ items: [] })
+    expect(await ask(b.socket, 'friends:request:check')).toEqual({ items: [], outgoing: [] })
     expect(await requestsBetween(a.id, b.id)).toBe(0)
     expect(await friendshipRows(a.id, b.id)).toBe(2)
   })
@@ -270,7 +275,7 @@ describe('friends: requests', () => {
     const b = await player()
     const first = await ask(a.socket, 'friends:request:create', { id: b.id })
     expect(await ask(b.socket, 'friends:request:reject', { id: a.id, requestId: first.requestId })).toEqual({ ok: true })
-    expect(await ask(b.socket, 'friends:request:check')).toEqual({ items: [] })
+    expect(await ask(b.socket, 'friends:request:check')).toEqual({ items: [], outgoing: [] })
     expect(await requestsBetween(a.id, b.id)).toBe(0)
 
     const second = await ask(a.socket, 'friends:request:create', { id: b.id })

@@ -21,10 +21,10 @@ import { notify } from '../../state/notices'
 import { reportError } from '../chat/chat-actions'
 import { request } from '../chat/socket-request'
 
-/** Friends with their online state and the requests others sent. */
+/** Friends with their online state, the requests others sent and the ones the viewer sent. */
 export async function loadFriends(): Promise<void> {
   const [list, incoming] = await Promise.all([request('friends:list'), request('friends:request:check')])
-  setFriendsLoaded(list.items, incoming.items)
+  setFriendsLoaded(list.items, incoming.items, incoming.outgoing.map((request) => ({ requestId: request.requestId, user: request })))
 }
 
 export async function loadSuggestions(): Promise<void> {

@@ -84,7 +84,8 @@ export type FriendRequestOutcome = Static<typeof FriendRequestOutcome>
  * - `friends:request:accept` {id, requestId} -> the new friend
  * - `friends:request:reject` {id, requestId} -> {ok}; also withdraws the viewer's own request to `id`
  * - `friends:remove` {id} -> {ok}
- * - `friends:request:check` -> {items}: requests others sent the viewer, newest first
+ * - `friends:request:check` -> {items, outgoing}: requests others sent the viewer (`items`), and requests the
+ *   viewer sent and that are still waiting (`outgoing`, each with the recipient's card), newest first
  * - `friends:list` -> {items}: the viewer's friends with their online state, by nickname
  */
 export const friendsRequests = {
@@ -94,7 +95,7 @@ export const friendsRequests = {
   'friends:request:accept': { payload: FriendRequestAnswer, result: Friend },
   'friends:request:reject': { payload: FriendRequestAnswer, result: Done },
   'friends:remove': { payload: UserTarget, result: Done },
-  'friends:request:check': { payload: NoPayload, result: Type.Object({ items: Type.Array(FriendRequest) }) },
+  'friends:request:check': { payload: NoPayload, result: Type.Object({ items: Type.Array(FriendRequest), outgoing: Type.Array(FriendRequest) }) },
   'friends:list': { payload: NoPayload, result: Type.Object({ items: Type.Array(Friend) }) },
 } as const satisfies RequestMap
 

@@ -169,6 +169,18 @@ function friendsQueries(db: Kysely<Database>) {
         .execute()
     },
 
+    /** Requests the user sent that still wait for an answer, newest first, with the recipient's card. */
+    outgoingRequests(userId: number) {
+      return db
+        .selectFrom('friend_requests')
+        .innerJoin('users', 'users.id', 'friend_requests.to_user_id')
+        .select(cardColumns)
+        .select(['friend_requests.id as request_id', 'friend_requests.created_at'])
+        .where('friend_requests.from_user_id', '=', userId)
+        .orderBy('friend_requests.id', 'desc')
+        .execute()
+    },
+
     /** Friends of the user's friends who are neither the user nor already friends; most mutual friends first. */
     friendsOfFriends(userId: number, limit: number) {
       return db

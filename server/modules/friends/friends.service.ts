@@ -37,6 +37,10 @@ export type RequestOutcome =
   | { status: 'accepted'; user: UserCard; other: UserCard }
 
 /** The rules of friendship: no request to yourself, no duplicates, a request both ways is a friendship. */
+function toFriendRequest(row: Parameters<typeof toUserCard>[0] & { request_id: number; created_at: Date | string }): FriendRequest {
+  return { ...toUserCard(row), requestId: row.request_id, createdAt: new Date(row.created_at).toISOString() }
+}
+
 export function createFriendsService(repository: FriendsRepository, presence: Presence) {
   const sources: SuggestionSource[] = [
     {
@@ -157,8 +161,12 @@ export function createFriendsService(repository: FriendsRepository, presence: Pr
     },
 
     async incoming(viewerId: number): Promise<FriendRequest[]> {
-      const rows = await repository.incomingRequests(viewerId)
-      return rows.map((row) => ({ ...toUserCard(row), requestId: row.request_id, createdAt: new Date(row.created_at).toISOString() }))
+      return (await repository.incomingRequests(viewerId)).map(toFriendRequest)
+    },
+
+    /** Requests the viewer sent that are still waiting; the card is the recipient's. */
+    async outgoing(viewerId: number): Promise<FriendRequest[]> {
+      return (await repository.outgoingRequests(viewerId)).map(toFriendRequest)
     },
 
     async list(viewerId: number): Promise<Friend[]> {

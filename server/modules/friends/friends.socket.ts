@@ -72,7 +72,10 @@ export function registerFriendsEvents(app: FastifyInstance, service: FriendsServ
         return { ok: true }
       },
 
-      'friends:request:check': async ({ viewer }) => ({ items: await service.incoming(viewer.user.id) }),
+      'friends:request:check': async ({ viewer }) => {
+        const [items, outgoing] = await Promise.all([service.incoming(viewer.user.id), service.outgoing(viewer.user.id)])
+        return { items, outgoing }
+      },
 
       'friends:list': async ({ viewer }) => ({ items: await service.list(viewer.user.id) }),
     })

@@ -25,6 +25,15 @@ const found = (id: number, nickname: string, relation: FriendSearchItem['relatio
 beforeEach(() => resetFriends())
 
 describe('friends state', () => {
+  it('keeps the requests the viewer sent across a reload, so they can still be withdrawn', () => {
+    requestSent({ requestId: 70, user: card(7, 'Kim') })
+    resetFriends()
+    setFriendsLoaded([], [], [{ requestId: 70, user: card(7, 'Kim') }])
+    expect(friendsState.outgoing).toEqual([{ requestId: 70, user: card(7, 'Kim') }])
+    requestWithdrawn(7)
+    expect(friendsState.outgoing).toEqual([])
+  })
+
   it('keeps friends by nickname and updates their online dot live', () => {
     setFriendsLoaded([friend(2, 'Zed'), friend(3, 'Amy')], [])
     expect(friendsState.loaded).toBe(true)
