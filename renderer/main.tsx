@@ -4,6 +4,7 @@ import { installApiHooks } from './api/client'
 import { App } from './app/App'
 import { isNavigating, navigateTo } from './app/navigation'
 import { initI18n } from './i18n'
+import { startLobby } from './state/lobby'
 import { showRateLimit } from './state/rate-limit'
 import { clearSession, sessionState } from './state/session'
 import { loadSettings } from './state/settings'
@@ -20,6 +21,7 @@ installApiHooks({
 
 void initI18n()
 void loadSettings()
+startLobby()
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
