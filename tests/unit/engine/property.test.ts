@@ -10,13 +10,13 @@ import { autoTable, classicRoles } from './support/table'
  * end that the game has a valid result and its record replays to the same state.
  *
  * Roles can only appear where the view types put them (seats, `you`, night actions, awards and the
- * result), so those are checked in every view after every event. Every 50th game the whole JSON of
+ * result), so those are checked in every view after every event. Every 100th game the whole JSON of
  * every view and event is also searched for role and team names the viewer may not know, in case a
  * role ever slips into some other field.
  */
 
 const games = 10_000
-const fullTextEvery = 50
+const fullTextEvery = 100
 const replayEvery = 10
 
 class Leak extends Error {}

@@ -10,12 +10,17 @@ export function openMicrophones(state: GameState): number[] {
   if (state.phase === 'created' || state.phase === 'ended') return state.seats.map((player) => player.seat)
   const speaking = state.phase === 'day_speech' || state.phase === 'defence_speech' || state.phase === 'last_words' || state.phase === 'best_move'
   const speaker = speaking && state.speaker !== null && !state.paused && !state.timeUp ? state.speaker : null
-  const overrides = Object.entries(state.microphones)
-  if (overrides.length === 0) return speaker === null ? [] : [speaker]
+  if (!hasOverrides(state)) return speaker === null ? [] : [speaker]
   const open = new Set<number>(speaker === null ? [] : [speaker])
-  for (const [seat, isOpen] of overrides) {
+  for (const [seat, isOpen] of Object.entries(state.microphones)) {
     if (isOpen) open.add(Number(seat))
     else open.delete(Number(seat))
   }
   return [...open].sort((left, right) => left - right)
+}
+
+/** Without allocating: views ask this for every viewer of every version. */
+function hasOverrides(state: GameState): boolean {
+  for (const _seat in state.microphones) return true
+  return false
 }
