@@ -157,26 +157,18 @@ function friendsQueries(db: Kysely<Database>) {
       return db.deleteFrom('friend_requests').where('id', '=', requestId).execute()
     },
 
-    /** Requests others sent the user, newest first, with the sender's card. */
-    incomingRequests(userId: number) {
+    /**
+     * Pending requests of the user, newest first, with the other side's card: `incoming` are those others
+     * sent the user (the sender's card), `outgoing` those the user sent (the recipient's card).
+     */
+    pendingRequests(userId: number, direction: 'incoming' | 'outgoing') {
+      const [mine, theirs] = direction === 'incoming' ? (['to_user_id', 'from_user_id'] as const) : (['from_user_id', 'to_user_id'] as const)
       return db
         .selectFrom('friend_requests')
-        .innerJoin('users', 'users.id', 'friend_requests.from_user_id')
+        .innerJoin('users', 'users.id', `friend_requests.${theirs}`)
         .select(cardColumns)
         .select(['friend_requests.id as request_id', 'friend_requests.created_at'])
-        .where('friend_requests.to_user_id', '=', userId)
-        .orderBy('friend_requests.id', 'desc')
-        .execute()
-    },
-
-    /** Requests the user sent that still wait for an answer, newest first, with the recipient's card. */
-    outgoingRequests(userId: number) {
-      return db
-        .selectFrom('friend_requests')
-        .innerJoin('users', 'users.id', 'friend_requests.to_user_id')
-        .select(cardColumns)
-        .select(['friend_requests.id as request_id', 'friend_requests.created_at'])
-        .where('friend_requests.from_user_id', '=', userId)
+        .where(`friend_requests.${mine}`, '=', userId)
         .orderBy('friend_requests.id', 'desc')
         .execute()
     },

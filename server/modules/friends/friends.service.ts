@@ -161,12 +161,12 @@ export function createFriendsService(repository: FriendsRepository, presence: Pr
     },
 
     async incoming(viewerId: number): Promise<FriendRequest[]> {
-      return (await repository.incomingRequests(viewerId)).map(toFriendRequest)
+      return (await repository.pendingRequests(viewerId, 'incoming')).map(toFriendRequest)
     },
 
     /** Requests the viewer sent that are still waiting; the card is the recipient's. */
     async outgoing(viewerId: number): Promise<FriendRequest[]> {
-      return (await repository.outgoingRequests(viewerId)).map(toFriendRequest)
+      return (await repository.pendingRequests(viewerId, 'outgoing')).map(toFriendRequest)
     },
 
     async list(viewerId: number): Promise<Friend[]> {
