@@ -438,6 +438,11 @@ export async function startSearch(): Promise<LadderSearch | null> {
   return result
 }
 
+/** The seated search has been followed to its table. */
+export function resetSearch(): void {
+  lobbyState.search = idleSearch()
+}
+
 export async function cancelSearch(): Promise<void> {
   lobbyState.search = idleSearch()
   await ask('ladder:search:cancel')

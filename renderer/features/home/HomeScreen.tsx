@@ -1,11 +1,11 @@
 import { Body1, Button, Card, makeStyles, Subtitle1, tokens } from '@fluentui/react-components'
-import { BookOpen20Regular, QuestionCircle20Regular, Table20Regular, Trophy20Regular } from '@fluentui/react-icons'
+import { BookOpen20Regular, QuestionCircle20Regular, Trophy20Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useSnapshot } from 'valtio'
-import { EmptyState } from '../../components/EmptyState'
 import { Screen } from '../../components/Screen'
 import { sessionState } from '../../state/session'
+import { CreateLobbyDialog, LadderSearchCard, LobbyList } from '../lobby'
 
 const useStyles = makeStyles({
   welcome: {
@@ -19,9 +19,10 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   sectionTitle: { margin: 0 },
+  sectionHead: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap', justifyContent: 'space-between' },
 })
 
-/** Home (/ and /main): a welcome and the lobby list, empty until game lobbies exist. */
+/** Home (/ and /main): a welcome, the quick game search and the live list of open tables. */
 export function HomeScreen() {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -49,10 +50,14 @@ export function HomeScreen() {
         </div>
       </Card>
       <section className={styles.section} aria-labelledby="home-lobbies" data-testid="lobby-list">
-        <Subtitle1 as="h2" id="home-lobbies" className={styles.sectionTitle}>
-          {t('home.lobbies.title')}
-        </Subtitle1>
-        <EmptyState icon={<Table20Regular />} title={t('home.lobbies.empty')} hint={t('home.lobbies.hint')} />
+        <div className={styles.sectionHead}>
+          <Subtitle1 as="h2" id="home-lobbies" className={styles.sectionTitle}>
+            {t('home.lobbies.title')}
+          </Subtitle1>
+          <CreateLobbyDialog />
+        </div>
+        <LadderSearchCard />
+        <LobbyList filter={(summary) => summary.status === 'open'} emptyTitle={t('home.lobbies.empty')} emptyHint={t('lobby.list.hint')} />
       </section>
     </Screen>
   )
