@@ -275,6 +275,36 @@ describe('a whole game over real sockets', () => {
   })
 })
 
+/** Resolves with the first game event that matches. */
+function gameEventWhere(socket: TestSocket, match: (event: any) => boolean, timeoutMs = 5000): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no matching game event')), timeoutMs)
+    const listener = (push: any) => {
+      if (!match(push.event)) return
+      clearTimeout(timer)
+      socket.off('mafia:game:event', listener)
+      resolve(push.event)
+    }
+    socket.on('mafia:game:event', listener)
+  })
+}
+
+describe('connections', () => {
+  it('a seated player who drops is shown as disconnected, and as connected again when back', { timeout: 60_000 }, async () => {
+    const table = new SocketTable()
+    await table.seat()
+    await table.judgeCommand({ type: 'start' })
+    const dropped = gameEventWhere(table.judge.socket, (event) => event.type === 'connection' && event.connected === false)
+    table.socketOf(3).disconnect()
+    expect((await dropped).seat).toBe(3)
+    expect((await table.view()).seats[2]?.connected).toBe(false)
+    const back = gameEventWhere(table.judge.socket, (event) => event.type === 'connection' && event.connected === true)
+    await reconnect(server, table.players[2] as Member)
+    expect((await back).seat).toBe(3)
+    expect((await table.view()).seats[2]?.connected).toBe(true)
+  })
+})
+
 describe('a restart', () => {
   let database: TestDatabase
   beforeAll(async () => {

@@ -9,6 +9,9 @@ import type { GameRepository } from './game.repository'
 /** Who sends a command: a user, or the server itself (ticks, the start of a table without a judge). */
 export type Sender = number | 'host'
 
+/** What the server itself sends besides the players' and the judge's commands. */
+export type HostPayload = GameCommandPayload | { type: 'tick' } | { type: 'connection'; user: number; connected: boolean }
+
 /** What the lobbies module tells the host about a table that has not started yet. */
 export interface TableSource {
   /** The table as it sits now, for the deal; throws an AppError when it cannot start (not found, closed). */
@@ -101,7 +104,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   }
 
   /** Runs one command now: call it inside the table's queue. Throws the engine's error code when refused. */
-  async function commandNow(lobbyId: number, by: Sender, payload: GameCommandPayload | { type: 'tick' }): Promise<GameState> {
+  async function commandNow(lobbyId: number, by: Sender, payload: HostPayload): Promise<GameState> {
     const at = clock.now().getTime()
     const table = tableOf(lobbyId)
     if (table.closed === undefined) table.closed = await repository.disbanded(lobbyId)
@@ -134,7 +137,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     return next
   }
 
-  function command(lobbyId: number, by: Sender, payload: GameCommandPayload | { type: 'tick' }): Promise<GameState> {
+  function command(lobbyId: number, by: Sender, payload: HostPayload): Promise<GameState> {
     return enqueue(lobbyId, () => commandNow(lobbyId, by, payload))
   }
 

@@ -79,10 +79,28 @@ export function registerLobbiesEvents(
     return lobby
   }
 
+  /**
+   * A seated player's connection at a running game: the engine counts three minutes from the drop.
+   * A server shutting down is not the player's drop, and another open tab keeps them connected.
+   */
+  async function connection(userId: number, connected: boolean): Promise<void> {
+    const membership = await service.membershipOf(userId)
+    if (!membership || membership.role !== 'player' || membership.lobby.status !== 'running') return
+    if (!connected && (await app.io.in(userRoom(userId)).fetchSockets()).length > 0) return
+    await deps.game.command(membership.lobby.id, 'host', { type: 'connection', user: userId, connected }).catch((error: unknown) => {
+      if (!(error instanceof AppError)) throw error
+    })
+  }
+  const report = (userId: number, connected: boolean) => connection(userId, connected).catch((error: unknown) => app.log.error({ err: error, userId }, 'game connection update failed'))
+
   app.io.on('connection', (socket) => {
-    socket.on('disconnect', () => {
+    const connectedViewer = socket.data.viewer
+    if (connectedViewer) void report(connectedViewer.user.id, true)
+    socket.on('disconnect', (reason) => {
       const viewer = socket.data.viewer
-      if (viewer) matchmaking.leave(viewer.user.id)
+      if (!viewer) return
+      matchmaking.leave(viewer.user.id)
+      if (reason !== 'server namespace disconnect' && reason !== 'server shutting down') void report(viewer.user.id, false)
     })
 
     socket.on('mafia:lobby:leave', () => {
