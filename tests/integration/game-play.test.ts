@@ -6,15 +6,20 @@ import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createUserWithSession } from '../helpers/users'
 
 let server: TestApp
+let serverDatabase: TestDatabase
 const open: TestSocket[] = []
 
 beforeAll(async () => {
-  server = await startTestApp({ manualClock: true })
+  serverDatabase = await createTestDatabase()
+  server = await startTestApp({ manualClock: true, database: serverDatabase })
 })
 afterEach(() => {
   for (const socket of open.splice(0)) socket.disconnect()
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  await server.close()
+  await disposeQuietly(serverDatabase)
+})
 
 interface Member {
   id: number
@@ -33,6 +38,16 @@ async function reconnect(app: TestApp, who: Member): Promise<Member> {
   const socket = await connectSocket(app.url, who.token)
   open.push(socket)
   return { ...who, socket }
+}
+
+/**
+ * Closes the pool and lets its connections finish closing before the database is dropped: a drop
+ * that overtakes a closing connection makes the server end it with an error nobody listens to.
+ */
+async function disposeQuietly(database: TestDatabase): Promise<void> {
+  await database.db.destroy()
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  await database.dispose()
 }
 
 /** Sends a request and resolves with its ack. */
@@ -251,6 +266,11 @@ describe('a whole game over real sockets', () => {
     const lobby = await db.selectFrom('lobbies').select('status').where('id', '=', table.lobbyId).executeTakeFirstOrThrow()
     expect(lobby.status).toBe('ended')
 
+    // Table-mates of a finished game are suggested as friends.
+    const suggestions = await ask(table.socketOf(1), 'friends:search:new')
+    const mates = suggestions.items.filter((item: any) => item.reasons.includes('table_mate')).map((item: any) => item.id)
+    expect(mates.sort()).toEqual(table.players.slice(1).map((player) => player.id).sort())
+
     // The record: every version stored once, in order, and every viewer got every version.
     const stored = await db.selectFrom('game_events').select(['version', 'type']).where('lobby_id', '=', table.lobbyId).orderBy('version').execute()
     expect(stored.map((row) => row.version)).toEqual(stored.map((_, index) => index + 1))
@@ -310,7 +330,7 @@ describe('a restart', () => {
   beforeAll(async () => {
     database = await createTestDatabase()
   })
-  afterAll(() => database.dispose())
+  afterAll(() => disposeQuietly(database))
 
   it('resumes a running game where it stood: reconnecting clients get their view back and finish the game', { timeout: 180_000 }, async () => {
     const first = await startTestApp({ manualClock: true, database })
@@ -358,7 +378,7 @@ describe('timers across a restart', () => {
   beforeAll(async () => {
     database = await createTestDatabase()
   })
-  afterAll(() => database.dispose())
+  afterAll(() => disposeQuietly(database))
 
   /** Moves a stored deadline into the past, as if the server had been down past it. */
   async function expireZeroNight(lobbyId: number): Promise<void> {

@@ -1,19 +1,25 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { defaultLobbySettings } from '../../server/contract/game'
+import { createTestDatabase, type TestDatabase } from '../helpers/databases'
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createUserWithSession } from '../helpers/users'
 
 let server: TestApp
+let serverDatabase: TestDatabase
 const open: TestSocket[] = []
 
 beforeAll(async () => {
-  server = await startTestApp({ manualClock: true })
+  serverDatabase = await createTestDatabase()
+  server = await startTestApp({ manualClock: true, database: serverDatabase })
 })
 afterEach(() => {
   for (const socket of open.splice(0)) socket.disconnect()
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  await server.close()
+  await disposeQuietly(serverDatabase)
+})
 
 const db = () => server.database.db
 
@@ -24,6 +30,16 @@ async function player(options: { admin?: boolean } = {}) {
   return { id: user.id, token, socket }
 }
 type Player = Awaited<ReturnType<typeof player>>
+
+/**
+ * Closes the pool and lets its connections finish closing before the database is dropped: a drop
+ * that overtakes a closing connection makes the server end it with an error nobody listens to.
+ */
+async function disposeQuietly(database: TestDatabase): Promise<void> {
+  await database.db.destroy()
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  await database.dispose()
+}
 
 /** Sends a request and resolves with its ack. */
 function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
@@ -149,6 +165,9 @@ describe('seats, judge and spectators', () => {
     const noJudge = await create(await player(), { settings: { judge: false } })
     expect(await ask(second.socket, 'mafia:moderate:lobby', { id: noJudge.id })).toEqual({ error: 'errors.lobby.no_judge_seat' })
     expect((await memberRows(lobby.id)).map((row) => row.role).sort()).toEqual(['judge', 'player'])
+    // The judge cannot deal before every seat is taken.
+    expect(await ask(judge.socket, 'mafia:game:command', { id: lobby.id, command: { type: 'start' } })).toEqual({ error: 'errors.game.invalid_setup' })
+    expect(await db().selectFrom('game_events').select('version').where('lobby_id', '=', lobby.id).execute()).toEqual([])
   })
 
   it('a full table refuses another player', async () => {
