@@ -436,18 +436,26 @@ describe('chats: party', () => {
 })
 
 describe('chats: game', () => {
-  it('puts players of a lobby in its chat, and takes them out', async () => {
-    const lobbyId = 4242
+  it('puts players of a lobby in its chat, refuses outsiders, and takes players out', async () => {
     const a = await player()
     const b = await player()
+    const lobby = await ask(a.socket, 'mafia:create:lobby', { name: 'Game chat table', language: 'en' })
+    expect(lobby.error).toBeUndefined()
+    const lobbyId: number = lobby.id
     const joinedA = await ask(a.socket, 'chat:game:join', { lobbyId })
-    expect(joinedA.chat).toMatchObject({ type: ChatType.Game, lobbyId, members: [] })
+    expect(joinedA.chat).toMatchObject({ type: ChatType.Game, lobbyId })
     expect(joinedA.messages).toEqual({ chatId: joinedA.chat.id, items: [], end: true })
 
+    // Sitting down at the table brings the player into its chat.
     const seen = nextEvent(a.socket, 'chat:member:joined')
+    expect((await ask(b.socket, 'mafia:join:lobby', { id: lobbyId })).error).toBeUndefined()
+    expect(await seen).toMatchObject({ chatId: joinedA.chat.id, user: { id: b.id } })
     const joinedB = await ask(b.socket, 'chat:game:join', { lobbyId })
     expect(joinedB.chat.id).toBe(joinedA.chat.id)
-    expect(await seen).toMatchObject({ chatId: joinedA.chat.id, user: { id: b.id } })
+
+    // Someone who is neither seated nor watching cannot read the table's chat.
+    const outsider = await player()
+    expect(await ask(outsider.socket, 'chat:game:join', { lobbyId })).toHaveProperty('error')
 
     const heard = nextEvent(a.socket, 'chat:message:new')
     const sent = await ask(b.socket, 'chat:group:message', { chatId: joinedA.chat.id, message: 'good luck' })
