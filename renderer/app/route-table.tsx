@@ -6,6 +6,9 @@ import { HowToPlayScreen, RulesScreen, TermsOfProcessingScreen, TermsOfUseScreen
 import { SettingsScreen } from '../features/settings'
 import { ChatScreen, MessagesScreen } from '../features/chat'
 import { FriendsScreen } from '../features/friends'
+import { GameRecordScreen } from '../features/statistics'
+import { TableScreen } from '../features/table'
+import { WatchScreen } from '../features/watch'
 import type { Access } from './access'
 import { RouteErrorScreen } from './ErrorBoundary'
 import { AdminLayout } from './layouts/AdminLayout'
@@ -83,8 +86,8 @@ export const routeTable: LayoutRoute[] = [
       screen('/messages', 'login', 'screens.messages.title', MessagesScreen),
       screen('/chat/:id', 'login', 'screens.chat.title', ChatScreen),
       screen('/referral', 'login', 'screens.referral.title', ReferralScreen),
-      screen('/watch', 'login', 'screens.watch.title', screens.WatchScreen),
-      screen('/game/statistics/:id', 'login', 'screens.gameStatistics.title', screens.GameStatisticsScreen),
+      screen('/watch', 'login', 'screens.watch.title', WatchScreen),
+      screen('/game/statistics/:id', 'login', 'screens.gameStatistics.title', GameRecordScreen),
       screen('/statistics/:id?', 'login', 'screens.statistics.title', screens.StatisticsScreen),
       screen('/ratings', 'login', 'screens.ratings.title', screens.RatingsScreen, [screen('ladder/:id', 'login', 'screens.ratings.title', screens.LadderScreen)]),
       screen('/transactions', 'login', 'screens.transactions.title', screens.TransactionsScreen),
@@ -97,7 +100,7 @@ export const routeTable: LayoutRoute[] = [
   {
     layout: 'chat',
     Component: ChatLayout,
-    children: [screen('/mafia/:id', 'login', 'screens.table.title', screens.GameTableScreen), screen('/mafia_dev', 'login', 'screens.table.title', screens.GameTableScreen)],
+    children: [screen('/mafia/:id', 'login', 'screens.table.title', TableScreen), screen('/mafia_dev', 'login', 'screens.table.title', TableScreen)],
   },
   {
     layout: 'admin',

@@ -388,6 +388,13 @@ export const watchLobby = (id: number) => lobbyRequest('mafia:watch:lobby', { id
 export const moderateLobby = (id: number) => lobbyRequest('mafia:moderate:lobby', { id }, 'moderate')
 export const loadLobby = (id: number) => lobbyRequest('mafia:load:lobby', { id }, 'load')
 
+/** A table as the viewer may see it, without making it the current lobby (the statistics page). */
+export async function fetchLobby(id: number): Promise<Lobby> {
+  const answer = await ask('mafia:load:lobby', { id })
+  if (isErrorReply(answer)) throw failure(answer)
+  return answer as Lobby
+}
+
 /** Asks the server whether the viewer sits at a table, and keeps the answer as the current lobby. */
 export async function queryCurrentLobby(): Promise<Lobby | null> {
   const answer = await ask('mafia:lobby:in')

@@ -21,10 +21,12 @@ const useStyles = makeStyles({
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   meta: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground2 },
   judge: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  players: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingVerticalXXS },
+  player: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginBlockStart: 'auto' },
 })
 
-function TableCard({ summary, onError }: { summary: LobbySummary; onError: (key: string) => void }) {
+function TableCard({ summary, onError, showPlayers }: { summary: LobbySummary; onError: (key: string) => void; showPlayers?: boolean }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -67,6 +69,19 @@ function TableCard({ summary, onError }: { summary: LobbySummary; onError: (key:
             </Badge>
           ))}
         </div>
+        {showPlayers ? (
+          <ol className={styles.players} aria-label={t('lobby.watch.players')} data-testid="lobby-players">
+            {[...summary.players]
+              .sort((a, b) => a.seat - b.seat)
+              .map((seat) => (
+                <li key={seat.seat} className={styles.player}>
+                  <Caption1>{seat.seat}</Caption1>
+                  <UserAvatar user={seat.user} size={16} />
+                  <Caption1>{seat.user.nickname}</Caption1>
+                </li>
+              ))}
+          </ol>
+        ) : null}
         <Body1 className={styles.judge}>
           <Gavel20Regular aria-hidden="true" />
           {summary.judge ? (
@@ -108,7 +123,7 @@ function TableCard({ summary, onError }: { summary: LobbySummary; onError: (key:
 }
 
 /** The live list of tables: `filter` picks which (open ones on the home screen, running ones on /watch). */
-export function LobbyList({ filter, emptyTitle, emptyHint }: { filter: (summary: LobbySummary) => boolean; emptyTitle: string; emptyHint?: string }) {
+export function LobbyList({ filter, emptyTitle, emptyHint, showPlayers }: { filter: (summary: LobbySummary) => boolean; emptyTitle: string; emptyHint?: string; showPlayers?: boolean }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { list, listLoaded } = useSnapshot(lobbyState)
@@ -132,7 +147,7 @@ export function LobbyList({ filter, emptyTitle, emptyHint }: { filter: (summary:
       ) : (
         <ul className={styles.list}>
           {shown.map((summary) => (
-            <TableCard key={summary.id} summary={summary} onError={setError} />
+            <TableCard key={summary.id} summary={summary} onError={setError} showPlayers={showPlayers} />
           ))}
         </ul>
       )}

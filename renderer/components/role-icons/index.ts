@@ -1,0 +1,1 @@
+export { RoleIcon, roleIconNames, type RoleIconName } from './RoleIcon'

@@ -1,0 +1,1 @@
+export { GameRecordScreen, timeline } from './GameRecordScreen'
