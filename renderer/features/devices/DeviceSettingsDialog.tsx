@@ -213,7 +213,7 @@ function DeviceSettings({ onClose }: { onClose: () => void }) {
           autoPlay
           muted
           playsInline
-          hidden={loading}
+          hidden={loading || problem !== null}
         />
         {!loading && !problem ? (
           <>

@@ -166,6 +166,28 @@ describe('device settings dialog', () => {
     expect(localStorage.getItem(devicePreferencesKey)).toBeNull()
   })
 
+  it('stops every track when the dialog is closed with Escape', async () => {
+    const closed = vi.fn()
+    await openDialog(closed)
+    await act(async () => {
+      fireEvent.keyDown(screen.getByTestId('device-settings-dialog'), { key: 'Escape' })
+    })
+    expect(closed).toHaveBeenCalled()
+    expect(tracks.length).toBeGreaterThan(0)
+    expect(tracks.every((track) => track.readyState === 'ended')).toBe(true)
+    for (const context of contexts) expect(context.close).toHaveBeenCalled()
+  })
+
+  it('restarts the microphone without noise suppression when it is switched off', async () => {
+    await openDialog()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('noise-suppression-switch'))
+    })
+    await waitFor(() => expect(getUserMedia.mock.calls.length).toBe(2))
+    expect((getUserMedia.mock.calls[1]?.[0] as MediaStreamConstraints).audio).toMatchObject({ noiseSuppression: false, echoCancellation: true })
+    expect(tracks.filter((track) => track.readyState === 'live').length).toBe(2)
+  })
+
   it('stores the choices on save and stops every track', async () => {
     const closed = vi.fn()
     await openDialog(closed)
