@@ -322,6 +322,12 @@ describe('connections', () => {
     await reconnect(server, table.players[2] as Member)
     expect((await back).seat).toBe(3)
     expect((await table.view()).seats[2]?.connected).toBe(true)
+    // Neither the judge nor a player leaves a running game.
+    table.judge.socket.emit('mafia:lobby:leave')
+    table.socketOf(1).emit('mafia:lobby:leave')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await ask(table.judge.socket, 'mafia:lobby:in')).as).toBe('judge')
+    expect((await ask(table.socketOf(1), 'mafia:lobby:in')).as).toBe('player')
   })
 })
 

@@ -165,6 +165,7 @@ describe('seats, judge and spectators', () => {
     const noJudge = await create(await player(), { settings: { judge: false } })
     expect(await ask(second.socket, 'mafia:moderate:lobby', { id: noJudge.id })).toEqual({ error: 'errors.lobby.no_judge_seat' })
     expect((await memberRows(lobby.id)).map((row) => row.role).sort()).toEqual(['judge', 'player'])
+    expect(await ask(second.socket, 'mafia:game:command', { id: lobby.id, command: { type: 'start' } })).toEqual({ error: 'errors.game.judge_only' })
     // The judge cannot deal before every seat is taken.
     expect(await ask(judge.socket, 'mafia:game:command', { id: lobby.id, command: { type: 'start' } })).toEqual({ error: 'errors.game.invalid_setup' })
     expect(await db().selectFrom('game_events').select('version').where('lobby_id', '=', lobby.id).execute()).toEqual([])

@@ -94,6 +94,8 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   async function startEvents(lobbyId: number, by: Sender, at: number): Promise<{ events: GameEvent[]; state: GameState }> {
     if (!source) throw new AppError(503, 'errors.internal')
     const setup = await source.setupOf(lobbyId)
+    // Only the judge deals at a judged table, only the server at one without a judge.
+    if (by !== (setup.judge ?? 'host')) throw gameError(setup.judge !== null ? 'errors.game.judge_only' : 'errors.game.host_only')
     const created = createGame(setup, at)
     if (!created.ok) throw gameError(created.error)
     const seatCount = setup.seats.length

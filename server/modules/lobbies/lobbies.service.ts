@@ -126,8 +126,10 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
           { name: payload.name.trim() || payload.name, language: payload.language, deckId: payload.deckId ?? 1, settings, kind: 'custom', creatorId: viewer.user.id },
           [{ userId: viewer.user.id, role: as, seat: as === 'player' ? 1 : null }],
         )
-      } catch {
-        throw lobbyError('errors.lobby.already_in_lobby', 'lobby')
+      } catch (error) {
+        // The unique index on the member's user: they sat down elsewhere meanwhile.
+        if ((error as { code?: unknown }).code === '23505') throw lobbyError('errors.lobby.already_in_lobby', 'lobby')
+        throw error
       }
       return { lobbyId: row.id, as, change: { lobbyId: row.id, joined: [{ userId: viewer.user.id, as }], previous: left } }
     },
@@ -204,8 +206,8 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     },
 
     /**
-     * Leaves the current table. A seated player stays at a running game (it cannot go on without
-     * them; the disconnection rule removes an absent player); everyone else leaves. An open table
+     * Leaves the current table. A seated player and the judge stay at a running game (it cannot go
+     * on without them; the disconnection rule removes an absent player); everyone else leaves. An open table
      * left empty closes.
      */
     async leave(userId: number): Promise<LobbyChange | null> {
@@ -215,7 +217,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
       return game.enqueue(lobbyId, async () => {
         const now = await repository.membershipOf(userId)
         if (now?.lobby.id !== lobbyId) return null
-        if (now.role === 'player' && now.lobby.status === 'running') return null
+        if (now.role !== 'spectator' && now.lobby.status === 'running') return null
         await repository.removeMember(lobbyId, userId)
         if (now.lobby.status === 'open' && (await repository.members([lobbyId])).every((member) => member.role === 'spectator')) {
           const others = await repository.disband(lobbyId)
