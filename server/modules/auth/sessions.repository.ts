@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database } from '../../../db/schema'
 
 /** All SQL about sessions. */
@@ -8,13 +8,18 @@ export function createSessionsRepository(db: Kysely<Database>) {
       return db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, user_agent: userAgent }).returning('id').executeTakeFirstOrThrow()
     },
 
-    /** The live session of a token hash with its user. */
-    findLive(tokenHash: string) {
+    /**
+     * The live session of a token hash with its user, and the ban in force at `at` if any (the one that
+     * ends last), in one round trip: this runs on every authenticated request.
+     */
+    findLive(tokenHash: string, at: Date) {
+      const activeBan = (eb: ExpressionBuilder<Database, 'users'>) =>
+        eb.selectFrom('bans').whereRef('bans.user_id', '=', 'users.id').where('bans.lifted_at', 'is', null).where('bans.until', '>', at).orderBy('bans.until', 'desc').limit(1)
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
-        .select(['sessions.id as session_id'])
+        .select((eb) => ['sessions.id as session_id', activeBan(eb).select('bans.reason').as('ban_reason'), activeBan(eb).select('bans.until').as('ban_until')])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)
         .executeTakeFirst()
@@ -29,18 +34,6 @@ export function createSessionsRepository(db: Kysely<Database>) {
       let query = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null)
       if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId)
       return query.execute()
-    },
-
-    /** The ban in force for a user at a time, if any (the one that ends last). */
-    activeBan(userId: number, at: Date) {
-      return db
-        .selectFrom('bans')
-        .select(['reason', 'until'])
-        .where('user_id', '=', userId)
-        .where('lifted_at', 'is', null)
-        .where('until', '>', at)
-        .orderBy('until', 'desc')
-        .executeTakeFirst()
     },
   }
 }

@@ -15,14 +15,14 @@ export async function startSession(repository: SessionsRepository, userId: numbe
 export function createSessionsService(repository: SessionsRepository, clock: Clock) {
   const resolveSession: SessionResolver = async (token) => {
     if (token.length > 128) return null
-    const row = await repository.findLive(hashToken(token))
+    const now = clock.now()
+    const row = await repository.findLive(hashToken(token), now)
     if (!row) return null
-    const { session_id: sessionId, ...user } = row
-    const ban = await repository.activeBan(user.id, clock.now())
-    if (ban) {
+    const { session_id: sessionId, ban_reason: banReason, ban_until: banUntil, ...user } = row
+    if (banReason !== null && banUntil !== null) {
       // A banned user's sessions end at once; the 403 says why and until when.
-      await repository.revokeAllOf(user.id, clock.now())
-      throw new AppError(403, 'errors.banned', { ban: { reason: ban.reason, time: new Date(ban.until).toISOString() } })
+      await repository.revokeAllOf(user.id, now)
+      throw new AppError(403, 'errors.banned', { ban: { reason: banReason, time: new Date(banUntil).toISOString() } })
     }
     return { user, sessionId, token } satisfies Viewer
   }
