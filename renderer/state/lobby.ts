@@ -347,15 +347,18 @@ export class LobbyRequestError extends Error {
 
 export const lobbyErrorKey = (error: unknown): ErrorCode => (error instanceof LobbyRequestError ? error.code : 'errors.internal')
 
-/** Sends one request and answers its raw ack (a result or `{ error, field? }`); errors.internal on a timeout. */
+/** What a request without an answer (no socket, a timeout) gives: an error, but not the server's reply. */
+const noAnswer = Object.freeze({ error: 'errors.internal' as const })
+
+/** Sends one request and answers its raw ack (a result or `{ error, field? }`); `noAnswer` on a timeout. */
 async function ask(event: string, payload?: unknown): Promise<unknown> {
   const socket = currentSocket()
-  if (!socket) return { error: 'errors.internal' }
+  if (!socket) return noAnswer
   try {
     const emitter = socket.timeout(ackTimeoutMilliseconds) as unknown as { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> }
     return payload === undefined ? await emitter.emitWithAck(event) : await emitter.emitWithAck(event, payload)
   } catch {
-    return { error: 'errors.internal' }
+    return noAnswer
   }
 }
 
@@ -365,6 +368,8 @@ function failure(answer: { error: string; field?: string }): LobbyRequestError {
 
 async function lobbyRequest(event: string, payload: unknown, source: Parameters<typeof acceptLobbyReply>[2]): Promise<Lobby> {
   const answer = await ask(event, payload)
+  // No answer is no reply: the current lobby stays as it was.
+  if (answer === noAnswer) throw new LobbyRequestError('errors.internal')
   if (isErrorReply(answer)) {
     acceptLobbyReply(lobbyState, answer, source)
     throw failure(answer)
@@ -398,6 +403,7 @@ export async function fetchLobby(id: number): Promise<Lobby> {
 /** Asks the server whether the viewer sits at a table, and keeps the answer as the current lobby. */
 export async function queryCurrentLobby(): Promise<Lobby | null> {
   const answer = await ask('mafia:lobby:in')
+  if (answer === noAnswer) return lobbyState.current as Lobby | null
   return acceptLobbyReply(lobbyState, answer, 'in')
 }
 
@@ -408,12 +414,23 @@ export function leaveLobby(): void {
 }
 
 /** Loads the current view again (a version gap, a reconnect, an event only the server can reckon). */
+let reloadAgain = false
+
 export async function reloadGame(): Promise<void> {
-  const current = lobbyState.current
-  if (!current || lobbyState.reloading) return
+  if (!lobbyState.current) return
+  if (lobbyState.reloading) {
+    // A reload is on its way but may answer from before this event: load once more after it.
+    reloadAgain = true
+    return
+  }
   lobbyState.reloading = true
   try {
-    await loadLobby(current.id).catch(() => undefined)
+    do {
+      reloadAgain = false
+      const current = lobbyState.current
+      if (!current) break
+      await loadLobby(current.id).catch(() => undefined)
+    } while (reloadAgain)
   } finally {
     lobbyState.reloading = false
   }

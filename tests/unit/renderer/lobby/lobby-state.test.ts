@@ -10,7 +10,8 @@ const fakeSocket = {
   timeout: () => ({
     emitWithAck: (event: string, ...args: unknown[]) => {
       emitted.push({ event, args })
-      return Promise.resolve(answers.get(event))
+      const answer = answers.get(event)
+      return answer === 'timeout' ? Promise.reject(new Error('operation has timed out')) : Promise.resolve(answer)
     },
   }),
 }
@@ -67,6 +68,13 @@ describe('the current lobby (spec section 4)', () => {
     answers.set('mafia:lobby:in', null)
     await state.queryCurrentLobby()
     expect(lobbyState.current).toBeNull()
+  })
+
+  it('a request left unanswered is no error reply: the current lobby stays', async () => {
+    lobbyState.current = lobby(3)
+    answers.set('mafia:load:lobby', 'timeout')
+    await expect(state.loadLobby(3)).rejects.toMatchObject({ code: 'errors.internal' })
+    expect(lobbyState.current?.id).toBe(3)
   })
 
   it('is cleared on leave, which tells the server', () => {
