@@ -106,7 +106,7 @@ export function timeLeft(view: Pick<GameView, 'deadline' | 'paused' | 'remaining
   return Math.max(0, view.deadline - now)
 }
 
-/** Whether a seated player may leave: not in the middle of a running game. */
+/** Whether the viewer may leave: players and the judge stay at a running game; spectators always may. */
 export function mayLeave(as: 'player' | 'judge' | 'spectator', status: string): boolean {
-  return !(as === 'player' && status === 'running')
+  return as === 'spectator' || status !== 'running'
 }

@@ -79,8 +79,10 @@ describe('what a viewer sees', () => {
     expect(timeLeft({ deadline: null, paused: true, remaining: 2_500 }, 4_000)).toBe(2_500)
   })
 
-  it('a seated player cannot leave a running game', () => {
+  it('a seated player and the judge cannot leave a running game', () => {
     expect(mayLeave('player', 'running')).toBe(false)
+    expect(mayLeave('judge', 'running')).toBe(false)
+    expect(mayLeave('judge', 'ended')).toBe(true)
     expect(mayLeave('player', 'open')).toBe(true)
     expect(mayLeave('spectator', 'running')).toBe(true)
   })
