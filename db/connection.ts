@@ -19,9 +19,12 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
  * PostgreSQL server when a URL is given, otherwise PGlite with its files in DATA_DIR/pg
  * (or in memory, or loaded from a dump, for tests).
  */
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): DatabaseHandle {
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string; pglite?: PGlite; onPoolError?: (error: Error) => void }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection the server closed (a restart, a failover, an administrator) is reported here;
+    // the pool drops it and the next query opens a new one. Without a listener the process would crash.
+    pool.on('error', (error) => options.onPoolError?.(error))
     return { kind: 'postgres', db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) }
   }
   let pglite = options.pglite

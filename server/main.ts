@@ -8,7 +8,11 @@ import { createLogger } from './lib/logger'
 // Process entry: config -> database -> migrations and seed -> app -> listen; closes cleanly on a signal.
 const config = loadConfig()
 const logger = createLogger({ name: 'app', level: config.logLevel, dataDir: config.dataDir })
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+})
 
 try {
   await migrateToLatest(database.db, logger)
