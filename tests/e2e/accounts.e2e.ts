@@ -109,8 +109,10 @@ test('hitting the sign-in limit shows the countdown dialog, which ticks and clos
   const dialog = page.getByRole('dialog')
   // Each attempt for this unknown account counts against its per-account limit, until a 429.
   for (let attempt = 0; attempt < 30 && !(await dialog.isVisible()); attempt += 1) {
+    // Listen before clicking: on a fast machine the answer can arrive before a later listener exists.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/auth/login/password'))
     await signInThroughForm(page, email, 'wrong-password')
-    await page.waitForResponse((response) => response.url().endsWith('/api/auth/login/password'))
+    await answered
   }
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText(text('en', 'error.429.text'))).toBeVisible()
