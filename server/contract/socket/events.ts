@@ -3,6 +3,7 @@ import type { ChatsClientEvents, ChatsServerEvents } from './chats'
 import type { FriendsClientEvents, FriendsServerEvents } from './friends'
 import type { GameClientEvents, GameServerEvents } from './game'
 import type { LobbiesClientEvents, LobbiesServerEvents } from './lobbies'
+import type { MediaClientEvents } from './media'
 
 /** The online-count event name, kept exactly as the product names it. */
 export const onlineCountEvent = 'online-count'
@@ -19,7 +20,7 @@ export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEv
 }
 
 /** Events the client sends; each answers through its ack unless noted. */
-export interface ClientToServerEvents extends FriendsClientEvents, ChatsClientEvents, LobbiesClientEvents, GameClientEvents {
+export interface ClientToServerEvents extends FriendsClientEvents, ChatsClientEvents, LobbiesClientEvents, GameClientEvents, MediaClientEvents {
   /** Asks for the online count; answered with an `online-count` event and the ack. */
   getOnline: (ack?: (result: Ack<OnlineCount>) => void) => void
 }
