@@ -209,6 +209,13 @@ export interface GamePlayersTable {
   breakdown: ColumnType<unknown, string, string>
 }
 
+/** A streamer's share key for /obs-share: one per user, stored only as its SHA-256 (the key is shown once). */
+export interface ShareKeysTable {
+  user_id: number
+  key_hash: string
+  created_at: Generated<CreatedAt>
+}
+
 export interface Database {
   users: UsersTable
   bans: BansTable
@@ -229,6 +236,7 @@ export interface Database {
   game_events: GameEventsTable
   game_results: GameResultsTable
   game_players: GamePlayersTable
+  share_keys: ShareKeysTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -245,3 +253,4 @@ export type ChatMemberRow = Selectable<ChatMembersTable>
 export type ChatMessageRow = Selectable<ChatMessagesTable>
 export type LobbyRow = Selectable<LobbiesTable>
 export type LobbyMemberRow = Selectable<LobbyMembersTable>
+export type ShareKeyRow = Selectable<ShareKeysTable>

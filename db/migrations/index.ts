@@ -3,6 +3,7 @@ import * as accountsAndTranslations from './0001-accounts-and-translations'
 import * as accountLookups from './0002-account-lookups'
 import * as friendsAndChats from './0003-friends-and-chats'
 import * as lobbiesAndGames from './0004-lobbies-and-games'
+import * as shareKeys from './0005-share-keys'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-account-lookups': accountLookups,
   '0003-friends-and-chats': friendsAndChats,
   '0004-lobbies-and-games': lobbiesAndGames,
+  '0005-share-keys': shareKeys,
 }
