@@ -59,6 +59,8 @@ export const errorCodes = [
   'errors.lobby.closed',
   'errors.lobby.not_member',
   'errors.lobby.already_searching',
+  // the streamer's page
+  'errors.share.key_invalid',
   // the game engine's codes (server/contract/game/errors.ts)
   ...gameErrorCodes,
 ] as const

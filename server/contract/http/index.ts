@@ -1,15 +1,18 @@
 import { authRoutes } from './auth'
 import { i18nRoutes } from './i18n'
+import { sharingRoutes } from './sharing'
 import { systemRoutes } from './system'
 
 export * from './common'
 export * from './auth'
 export * from './i18n'
+export * from './sharing'
 export * from './system'
 
 /** Every HTTP route of the product: the server registers these, the renderer's client calls them. */
 export const routes = {
   auth: authRoutes,
   i18n: i18nRoutes,
+  sharing: sharingRoutes,
   system: systemRoutes,
 } as const
