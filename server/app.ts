@@ -21,6 +21,7 @@ import { registerLobbiesModule } from './modules/lobbies'
 import { createMailer, type Mailer } from './modules/mail'
 import { registerPresenceEvents } from './modules/presence'
 import { systemHttpRoutes } from './modules/system'
+import { registerTableMediaModule } from './modules/table-media'
 import authPlugin from './plugins/auth'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
@@ -86,11 +87,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const friends = registerFriendsModule(app, { bindRequests })
   const chats = registerChatsModule(app, { clock, bindRequests })
   const game = registerGameModule(app, { clock, bindRequests })
-  registerLobbiesModule(app, { clock, bindRequests, game, chats, friends })
+  const lobbies = registerLobbiesModule(app, { clock, bindRequests, game, chats, friends })
   // The media server (SFU): signalling at /media/ws; its one UDP port opens on first use.
   const media = createMediaServer({ config, logger })
   await media.registerRoutes(app)
   app.addHook('onClose', () => media.close())
+  registerTableMediaModule(app, { bindRequests, lobbies, game, media })
 
   await app.register(staticFilesPlugin, { rendererDir: options.rendererDir ?? defaultRendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 

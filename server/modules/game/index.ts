@@ -7,7 +7,7 @@ import { fanOutGameEvents, registerGameEvents } from './game.socket'
 
 export { spectatorRoom } from './game.socket'
 export { gameError, type GameHost, type HostPayload, type Sender, type TableSource } from './game.service'
-export { canSit, viewerOf, viewFor, deckLayout, type GameState } from './engine'
+export { canSit, viewerOf, viewFor, deckLayout, openMicrophones, type GameState } from './engine'
 
 /** What other modules may use of the game: the table host (its queues, commands and views). */
 export type GameModule = GameHost

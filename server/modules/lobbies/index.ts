@@ -5,11 +5,16 @@ import type { ChatsModule } from '../chats'
 import type { FriendsModule } from '../friends'
 import type { GameModule } from '../game'
 import { createLobbiesRepository } from './lobbies.repository'
-import { createLobbiesService } from './lobbies.service'
+import { createLobbiesService, type LobbiesService } from './lobbies.service'
 import { createLobbyBroadcasts, registerLobbiesEvents } from './lobbies.socket'
 import { createMatchmaking } from './matchmaking'
 
 export { lobbiesRoom, lobbyRoom } from './lobbies.socket'
+
+/** What other modules may use of the lobbies: the table a user is at (the table's media asks it). */
+export interface LobbiesModule {
+  membershipOf: LobbiesService['membershipOf']
+}
 
 /**
  * Tables over the socket: create, list, join, watch, judge, leave, the ladder queue and the admins'
@@ -17,7 +22,7 @@ export { lobbiesRoom, lobbyRoom } from './lobbies.socket'
  * table sits when its game starts. Game chats are open to the table's members only, and finished
  * tables suggest table-mates as friends.
  */
-export function registerLobbiesModule(app: FastifyInstance, options: { clock: Clock; bindRequests: BindRequests; game: GameModule; chats: ChatsModule; friends: FriendsModule }): void {
+export function registerLobbiesModule(app: FastifyInstance, options: { clock: Clock; bindRequests: BindRequests; game: GameModule; chats: ChatsModule; friends: FriendsModule }): LobbiesModule {
   const { game, chats, friends } = options
   const service = createLobbiesService({ repository: createLobbiesRepository(app.db), game })
   const broadcasts = createLobbyBroadcasts(app, service, chats)
@@ -34,4 +39,5 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
     }
   })
   registerLobbiesEvents(app, { service, broadcasts, matchmaking: createMatchmaking(), game, bindRequests: options.bindRequests })
+  return { membershipOf: (userId) => service.membershipOf(userId) }
 }

@@ -1,0 +1,85 @@
+import type { LobbyRow } from '../../../db/schema'
+import type { MediaRole } from '../../contract/rtc'
+import type { MediaTicket } from '../../contract/socket/media'
+import { AppError } from '../../lib/app-error'
+import type { GameState } from '../game'
+import { roomControlOf, type RoomControl } from './microphones'
+
+/** The media room of a table: one per lobby. */
+export const tableRoomId = (lobbyId: number) => `lobby-${lobbyId}`
+
+/** The lobby of a table's room id, or null for a room that is not a table's. */
+export function lobbyOfRoom(roomId: string): number | null {
+  const match = /^lobby-([1-9][0-9]{0,15})$/.exec(roomId)
+  return match ? Number(match[1]) : null
+}
+
+/** Where a table's media room lives: the media server built into this app, or a registered media node. */
+export interface MediaHome {
+  /** `builtin`, or the node's id. */
+  readonly id: string
+  /** The signalling URL a ticket names: a path on the app's origin, or an absolute `ws(s):` URL. */
+  readonly url: string
+  issueToken(claims: { roomId: string; peerId: string; role: MediaRole }): string
+  /**
+   * Applies the game's microphones and speaker to a room. `create`: open the room if it does not
+   * exist (a ticket is about to be used); otherwise a room nobody joined is left alone.
+   */
+  control(roomId: string, control: RoomControl, options: { create: boolean }): void
+}
+
+/** Which home a table's room is at. */
+export interface MediaPlacement {
+  /** The table's home, choosing one (and keeping it) when it has none yet. */
+  place(lobbyId: number): MediaHome
+  /** The table's home if it has one. */
+  homeOf(lobbyId: number): MediaHome | null
+}
+
+/** What this module needs of the lobbies: the table a user is at. */
+export type MembershipOf = (userId: number) => Promise<{ lobby: Pick<LobbyRow, 'id' | 'status'>; role: 'player' | 'judge' | 'spectator' } | undefined>
+
+/** What this module needs of the game host: the table's state, read in the table's queue. */
+export interface GameStates {
+  enqueue<T>(lobbyId: number, work: () => Promise<T>): Promise<T>
+  stateNow(lobbyId: number): Promise<GameState | null>
+}
+
+/**
+ * Media tickets and the game's hold on the microphones. A ticket is issued to a member of a live
+ * table only: seated players and the judge publish, spectators receive. Every stored game event,
+ * and every ticket, pushes the table's microphones and speaker to its room, so muting happens on the
+ * media server whatever the muted browser does.
+ */
+export function createTableMediaService(deps: { membershipOf: MembershipOf; game: GameStates; placement: MediaPlacement }) {
+  const { membershipOf, game, placement } = deps
+
+  const stateOf = (lobbyId: number) => game.enqueue(lobbyId, () => game.stateNow(lobbyId))
+
+  return {
+    async ticket(userId: number, lobbyId: number): Promise<MediaTicket> {
+      const membership = await membershipOf(userId)
+      if (membership?.lobby.id !== lobbyId) throw new AppError(409, 'errors.lobby.not_member', { field: 'id' })
+      if (membership.lobby.status === 'ended' || membership.lobby.status === 'disbanded') throw new AppError(409, 'errors.lobby.closed')
+      const role: MediaRole = membership.role === 'spectator' ? 'subscriber' : 'publisher'
+      const roomId = tableRoomId(lobbyId)
+      const peerId = String(userId)
+      const home = placement.place(lobbyId)
+      // The room learns the game's microphones before anyone can join it (also after it idled out).
+      home.control(roomId, roomControlOf(await stateOf(lobbyId)), { create: true })
+      return { url: home.url, token: home.issueToken({ roomId, peerId, role }), peerId, role, roomId }
+    },
+
+    /** After a stored game event: the table's room (if it has one) follows the new state. */
+    gameChanged(lobbyId: number, state: GameState): void {
+      placement.homeOf(lobbyId)?.control(tableRoomId(lobbyId), roomControlOf(state), { create: false })
+    },
+
+    /** A home (a media node that registered again) holds this table's room: tell it the current state. */
+    async resync(lobbyId: number, home: MediaHome): Promise<void> {
+      home.control(tableRoomId(lobbyId), roomControlOf(await stateOf(lobbyId)), { create: false })
+    },
+  }
+}
+
+export type TableMediaService = ReturnType<typeof createTableMediaService>
