@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { GameView } from '../../server/contract/game'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
+import { ask, isBlack, SocketTable, type Member } from '../helpers/game-table'
 import { connectSocket, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createUserWithSession } from '../helpers/users'
@@ -20,12 +20,6 @@ afterAll(async () => {
   await server.close()
   await disposeQuietly(serverDatabase)
 })
-
-interface Member {
-  id: number
-  token: string
-  socket: TestSocket
-}
 
 async function member(app: TestApp = server): Promise<Member> {
   const { user, token } = await createUserWithSession(app.database.db)
@@ -50,130 +44,8 @@ async function disposeQuietly(database: TestDatabase): Promise<void> {
   await database.dispose()
 }
 
-/** Sends a request and resolves with its ack. */
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(5000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
-
-const isBlack = (role: string | null) => role === 'Mafia' || role === 'Don'
-
-/** A judged table of ten over real sockets, driven by the judge's view. */
-class SocketTable {
-  /** Index 0 is seat 1. */
-  players: Member[] = []
-  judge!: Member
-  lobbyId = 0
-  private tried = new Set<string>()
-
-  constructor(private app: TestApp = server) {}
-
-  async seat(settings: Record<string, unknown> = {}): Promise<void> {
-    this.judge = await member(this.app)
-    const lobby = await ask(this.judge.socket, 'mafia:create:lobby', { name: 'Final', language: 'en', settings, as: 'judge' })
-    expect(lobby.as).toBe('judge')
-    this.lobbyId = lobby.id
-    for (let seat = 1; seat <= 10; seat++) {
-      const player = await member(this.app)
-      const joined = await ask(player.socket, 'mafia:join:lobby', { id: this.lobbyId })
-      expect(joined.lobby.players.find((taken: any) => taken.user.id === player.id).seat).toBe(seat)
-      this.players.push(player)
-    }
-  }
-
-  command(socket: TestSocket, command: Record<string, unknown>): Promise<any> {
-    return ask(socket, 'mafia:game:command', { id: this.lobbyId, command })
-  }
-
-  /** A command that must be accepted. */
-  async must(socket: TestSocket, command: Record<string, unknown>): Promise<number> {
-    const answer = await this.command(socket, command)
-    if (answer.error) throw new Error(`${JSON.stringify(command)} refused: ${answer.error}`)
-    return answer.version
-  }
-
-  judgeCommand(command: Record<string, unknown>): Promise<number> {
-    return this.must(this.judge.socket, command)
-  }
-
-  socketOf(seat: number): TestSocket {
-    return (this.players[seat - 1] as Member).socket
-  }
-
-  async view(who: Member = this.judge): Promise<GameView> {
-    const lobby = await ask(who.socket, 'mafia:load:lobby', { id: this.lobbyId })
-    if (lobby.error) throw new Error(lobby.error)
-    return lobby.game as GameView
-  }
-
-  /** One move of the script: nominate a black player and a red one each day, everyone votes out the black one, black shoots a civilian. */
-  async step(view: GameView): Promise<void> {
-    const alive = view.seats.filter((seat) => seat.atTable)
-    const black = alive.filter((seat) => isBlack(seat.role))
-    const red = alive.filter((seat) => !isBlack(seat.role))
-    const speaker = view.speaker
-    switch (view.phase) {
-      case 'day_speech': {
-        if (view.pendingNomination) return void (await this.judgeCommand({ type: 'confirm_nomination' }))
-        const key = `${view.day}:${speaker}`
-        const nominated = view.nominations.map((nomination) => nomination.target)
-        if (!this.tried.has(key) && speaker !== null) {
-          this.tried.add(key)
-          const blackTarget = black.find((seat) => seat.seat !== speaker && !nominated.includes(seat.seat))
-          const redTarget = red.find((seat) => seat.seat !== speaker && !nominated.includes(seat.seat))
-          const blackNominated = nominated.some((target) => isBlack(view.seats[target - 1]?.role ?? null))
-          const target = !blackNominated ? blackTarget : nominated.length < 2 ? redTarget : undefined
-          if (target) return void (await this.must(this.socketOf(speaker), { type: 'nominate', target: target.seat }))
-        }
-        return void (await this.must(this.socketOf(speaker as number), { type: 'end_speech' }))
-      }
-      case 'defence_speech':
-      case 'last_words':
-        return void (await this.must(this.socketOf(speaker as number), { type: 'end_speech' }))
-      case 'best_move': {
-        const targets = view.seats.filter((seat) => isBlack(seat.role)).map((seat) => seat.seat)
-        return void (await this.must(this.socketOf(speaker as number), { type: 'best_move', targets }))
-      }
-      case 'voting': {
-        const voting = view.voting
-        if (voting?.kind === 'vote' && voting.current !== null && isBlack(view.seats[voting.current - 1]?.role ?? null)) {
-          for (const seat of alive) {
-            if (!(voting.votes ?? []).some((vote) => vote.voter === seat.seat)) await this.must(this.socketOf(seat.seat), { type: 'vote', target: voting.current })
-          }
-        }
-        return void (await this.judgeCommand({ type: 'next' }))
-      }
-      case 'night_shooting': {
-        const victim = red.find((seat) => seat.role !== 'Sheriff') ?? red[0]
-        if (victim) for (const shooter of black) await this.must(this.socketOf(shooter.seat), { type: 'night_action', target: victim.seat })
-        return void (await this.judgeCommand({ type: 'next' }))
-      }
-      case 'night_don': {
-        const don = black.find((seat) => seat.role === 'Don')
-        const sheriff = view.seats.find((seat) => seat.role === 'Sheriff')
-        if (don && sheriff) await this.must(this.socketOf(don.seat), { type: 'night_action', target: sheriff.seat })
-        return void (await this.judgeCommand({ type: 'next' }))
-      }
-      case 'night_sheriff': {
-        const sheriff = alive.find((seat) => seat.role === 'Sheriff')
-        if (sheriff && black[0]) await this.must(this.socketOf(sheriff.seat), { type: 'night_action', target: black[0].seat })
-        return void (await this.judgeCommand({ type: 'next' }))
-      }
-      default:
-        return void (await this.judgeCommand({ type: 'next' }))
-    }
-  }
-
-  /** Plays on until the game ends or `stop` says so. */
-  async play(stop: (view: GameView) => boolean = () => false, maxSteps = 600): Promise<GameView> {
-    for (let steps = 0; steps < maxSteps; steps++) {
-      const view = await this.view()
-      if (view.phase === 'ended' || stop(view)) return view
-      await this.step(view)
-    }
-    throw new Error('the game did not end')
-  }
-}
+/** A judged table of ten on this suite's server (or another), its members signed up as they sit down. */
+const tableOn = (app: TestApp = server) => new SocketTable({ newMember: () => member(app) })
 
 /** Records every game event a socket receives. */
 function record(socket: TestSocket): any[] {
@@ -184,8 +56,10 @@ function record(socket: TestSocket): any[] {
 
 describe('a whole game over real sockets', () => {
   it('a judged table of ten plays to a red win; results and points are stored; spectators never see a living role', { timeout: 180_000 }, async () => {
-    const table = new SocketTable()
+    const table = tableOn()
     await table.seat()
+    expect(table.created.as).toBe('judge')
+    expect(table.joinedSeats).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     const spectator = await member()
     expect((await ask(spectator.socket, 'mafia:watch:lobby', { id: table.lobbyId })).as).toBe('spectator')
     const seen = record(spectator.socket)
@@ -311,7 +185,7 @@ function gameEventWhere(socket: TestSocket, match: (event: any) => boolean, time
 
 describe('connections', () => {
   it('a seated player who drops is shown as disconnected, and as connected again when back', { timeout: 60_000 }, async () => {
-    const table = new SocketTable()
+    const table = tableOn()
     await table.seat()
     await table.judgeCommand({ type: 'start' })
     const dropped = gameEventWhere(table.judge.socket, (event) => event.type === 'connection' && event.connected === false)
@@ -340,7 +214,7 @@ describe('a restart', () => {
 
   it('resumes a running game where it stood: reconnecting clients get their view back and finish the game', { timeout: 180_000 }, async () => {
     const first = await startTestApp({ manualClock: true, database })
-    const table = new SocketTable(first)
+    const table = tableOn(first)
     await table.seat({ openUp: true })
     await table.judgeCommand({ type: 'start' })
     // Stop in a day-2 speech: its deadline is a minute away, so no timer fires across the restart.
@@ -355,7 +229,7 @@ describe('a restart', () => {
       const judge = await reconnect(second, table.judge)
       const players: Member[] = []
       for (const player of table.players) players.push(await reconnect(second, player))
-      const resumed = new SocketTable(second)
+      const resumed = tableOn(second)
       resumed.judge = judge
       resumed.players = players
       resumed.lobbyId = table.lobbyId
@@ -395,7 +269,7 @@ describe('timers across a restart', () => {
 
   it('a deadline that passed while the server was down fires at once: a judged table marks the time up, a table without a judge moves on', { timeout: 120_000 }, async () => {
     const first = await startTestApp({ manualClock: true, database })
-    const judged = new SocketTable(first)
+    const judged = tableOn(first)
     await judged.seat()
     await judged.judgeCommand({ type: 'start' })
     const judgedVersion = (await judged.view()).version

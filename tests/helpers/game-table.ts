@@ -1,0 +1,346 @@
+import { performance } from 'node:perf_hooks'
+import { applyGameEvent } from '../../renderer/state/lobby'
+import type { GameCommandPayload, GameView } from '../../server/contract/game'
+import type { GameEventPush } from '../../server/contract/socket/game'
+import type { Lobby } from '../../server/contract/socket/lobbies'
+import type { TestSocket } from './sockets'
+
+/**
+ * A judged table of ten driven over real sockets by scripted clients. Every client holds its own
+ * view the way the renderer does (events folded by version with the renderer's own fold, a reload
+ * with `mafia:load:lobby` after a gap or an event only the server can reckon), and every move is
+ * made from the mover's own view: a player speaks, nominates, votes or acts at night only when their
+ * own view says it is their turn. The targets come from the script, which knows the deal (the
+ * judge's view): each day one black and one red player are nominated, everyone votes the black one
+ * out, black shoots a civilian, the first victim names the three black seats. Red wins.
+ */
+
+/** A signed-in user with an open socket. */
+export interface Member {
+  id: number
+  token: string
+  socket: TestSocket
+}
+
+export const isBlack = (role: string | null | undefined) => role === 'Mafia' || role === 'Don'
+
+/** Sends a request and resolves with its ack (an answer or `{ error }`). */
+export function ask(socket: TestSocket, event: string, payload?: unknown, timeoutMs = 10_000): Promise<any> {
+  const emitter = socket.timeout(timeoutMs) as any
+  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Called for every game event a viewer receives: which version, and when (performance.now()). */
+export type ArrivalListener = (viewer: TableViewer, version: number, at: number) => void
+
+/**
+ * One viewer's client of one table: a player, the judge or a spectator. Folds each pushed event into
+ * its view with the renderer's `applyGameEvent` and reloads when that asks for it.
+ */
+export class TableViewer {
+  /** The lobby as the renderer would hold it; `current.game` is this viewer's view. */
+  private holder: { current: Lobby | null } = { current: null }
+  private reloading: Promise<void> | null = null
+  private reloadAgain = false
+  private waiters: Array<() => void> = []
+  private failure: Error | null = null
+  /** Loads of the view this viewer asked for (the first one included). */
+  reloads = 0
+
+  constructor(
+    readonly member: Member,
+    readonly lobbyId: number,
+    private onArrival: ArrivalListener = () => undefined,
+  ) {}
+
+  /** Starts listening, then loads the view once; pushes that overtake the load are folded in after it. */
+  async attach(): Promise<void> {
+    this.member.socket.on('mafia:game:event', (push: GameEventPush) => {
+      if (push.lobbyId !== this.lobbyId) return
+      this.onArrival(this, push.event.version, performance.now())
+      if (!this.holder.current) return
+      if (applyGameEvent(this.holder, push) === 'reload') {
+        // A failed reload (the socket closed, the server refused) is reported to whoever waits next.
+        this.reload().catch((error: unknown) => {
+          this.failure = error instanceof Error ? error : new Error(String(error))
+          this.wake()
+        })
+      }
+      this.wake()
+    })
+    await this.reload()
+  }
+
+  get view(): GameView | null {
+    return (this.holder.current?.game as GameView | null | undefined) ?? null
+  }
+
+  /** The view once it holds `version` (or later) and no reload is on its way. */
+  async at(version: number, timeoutMs = 20_000): Promise<GameView> {
+    const ready = () => !this.reloading && this.view !== null && this.view.version >= version
+    if (this.failure) throw this.failure
+    if (!ready()) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.waiters = this.waiters.filter((waiter) => waiter !== check)
+          reject(new Error(`viewer ${this.member.id} of table ${this.lobbyId} still at version ${this.view?.version ?? 'none'}, waiting for ${version}`))
+        }, timeoutMs)
+        const check = () => {
+          if (this.failure) {
+            clearTimeout(timer)
+            this.waiters = this.waiters.filter((waiter) => waiter !== check)
+            return reject(this.failure)
+          }
+          if (!ready()) return
+          clearTimeout(timer)
+          this.waiters = this.waiters.filter((waiter) => waiter !== check)
+          resolve()
+        }
+        this.waiters.push(check)
+      })
+    }
+    return this.view as GameView
+  }
+
+  /** Loads the view again; one asked for while another is on its way runs once more after it. */
+  reload(): Promise<void> {
+    if (this.reloading) {
+      this.reloadAgain = true
+      return this.reloading
+    }
+    this.reloading = (async () => {
+      do {
+        this.reloadAgain = false
+        this.reloads += 1
+        const lobby = await ask(this.member.socket, 'mafia:load:lobby', { id: this.lobbyId })
+        if (lobby?.error) throw new Error(`viewer ${this.member.id} cannot load table ${this.lobbyId}: ${lobby.error}`)
+        const held = this.view
+        // The answer comes after every push up to its version on this socket; never step back.
+        if (!held || !lobby.game || lobby.game.version >= held.version) this.holder.current = lobby as Lobby
+      } while (this.reloadAgain)
+    })().finally(() => {
+      this.reloading = null
+      this.wake()
+    })
+    return this.reloading
+  }
+
+  private wake(): void {
+    for (const waiter of [...this.waiters]) waiter()
+  }
+}
+
+/** One move sent to the server, for whoever measures: who sent it, when, and its answer. */
+export interface MoveRecord {
+  /** 0 for the judge, else the seat. */
+  actor: number
+  /** performance.now() when it was sent. */
+  sentAt: number
+  /** How long the script waited before sending it (the table's pace). */
+  waitedMs: number
+  /** The game's version after it, or null when refused. */
+  version: number | null
+  error: string | null
+}
+
+export interface SocketTableOptions {
+  /** A new signed-in member with a connected socket. */
+  newMember: () => Promise<Member>
+  /** Pause before each move of the judge or a speaker; votes follow each other without it. */
+  paceMs?: number
+  /** Every move's answer, for measurements. */
+  onMove?: (move: MoveRecord) => void
+  /** Every event any viewer of the table receives. */
+  onArrival?: ArrivalListener
+  /** Refusals for a phase whose time ran out are counted, not thrown (a loaded server can be late). */
+  tolerateTimeUp?: boolean
+}
+
+/** A judged table of ten over real sockets, driven by the script above. */
+export class SocketTable {
+  /** Index 0 is seat 1. */
+  players: Member[] = []
+  judge!: Member
+  spectators: Member[] = []
+  lobbyId = 0
+  /** The answer to the judge's `mafia:create:lobby`. */
+  created: any = null
+  /** The seat each player's `mafia:join:lobby` answer gave them, in joining order. */
+  joinedSeats: number[] = []
+  /** The judge's client first, then seats 1 to 10, then the spectators. */
+  viewers: TableViewer[] = []
+  /** Moves refused because their phase's time was up (only with `tolerateTimeUp`). */
+  lateMoves = 0
+  /** The latest version a command answered. */
+  private latest = 0
+  private tried = new Set<string>()
+
+  constructor(private options: SocketTableOptions) {}
+
+  /** The judge creates the table and takes the judge's seat; ten players join in seat order. */
+  async seat(settings: Record<string, unknown> = {}): Promise<void> {
+    this.judge = await this.options.newMember()
+    this.created = await ask(this.judge.socket, 'mafia:create:lobby', { name: 'Final', language: 'en', settings, as: 'judge' })
+    if (this.created.error || this.created.as !== 'judge') throw new Error(`the table was not created with a judge: ${JSON.stringify(this.created)}`)
+    this.lobbyId = this.created.id
+    for (let seat = 1; seat <= 10; seat++) {
+      const player = await this.options.newMember()
+      const joined = await ask(player.socket, 'mafia:join:lobby', { id: this.lobbyId })
+      if (joined.error) throw new Error(`seat ${seat} could not join: ${joined.error}`)
+      const taken = joined.lobby.players.find((one: any) => one.user.id === player.id)?.seat
+      if (taken !== seat) throw new Error(`the player joining table ${this.lobbyId} as seat ${seat} got seat ${taken}`)
+      this.joinedSeats.push(taken)
+      this.players.push(player)
+    }
+  }
+
+  /** A spectator watches the table (and, once the table is attached, keeps a view). */
+  async watch(spectator: Member): Promise<void> {
+    const watched = await ask(spectator.socket, 'mafia:watch:lobby', { id: this.lobbyId })
+    if (watched.error || watched.as !== 'spectator') throw new Error(`could not watch table ${this.lobbyId}: ${JSON.stringify(watched)}`)
+    this.spectators.push(spectator)
+    if (this.viewers.length > 0) this.viewers.push(await this.viewerOf(spectator))
+  }
+
+  /** Every client starts holding its own view (done by `play` when not done before). */
+  async attach(): Promise<void> {
+    if (this.viewers.length > 0) return
+    for (const who of [this.judge, ...this.players, ...this.spectators]) this.viewers.push(await this.viewerOf(who))
+  }
+
+  private async viewerOf(who: Member): Promise<TableViewer> {
+    const viewer = new TableViewer(who, this.lobbyId, this.options.onArrival)
+    await viewer.attach()
+    return viewer
+  }
+
+  async command(socket: TestSocket, command: Record<string, unknown>, actor = -1, waitedMs = 0): Promise<any> {
+    const sentAt = performance.now()
+    const answer = await ask(socket, 'mafia:game:command', { id: this.lobbyId, command })
+    if (typeof answer?.version === 'number') this.latest = Math.max(this.latest, answer.version)
+    this.options.onMove?.({ actor, sentAt, waitedMs, version: answer?.version ?? null, error: answer?.error ?? null })
+    return answer
+  }
+
+  /** A command that must be accepted; answers the version after it (null for a late move when tolerated). */
+  async must(socket: TestSocket, command: Record<string, unknown>, actor = -1, waitedMs = 0): Promise<number> {
+    const answer = await this.command(socket, command, actor, waitedMs)
+    if (answer.error === 'errors.game.time_up' && this.options.tolerateTimeUp) {
+      this.lateMoves += 1
+      return this.latest
+    }
+    if (answer.error) throw new Error(`${JSON.stringify(command)} at table ${this.lobbyId} refused: ${answer.error}`)
+    return answer.version
+  }
+
+  async judgeCommand(command: Record<string, unknown>): Promise<number> {
+    return this.must(this.judge.socket, command, 0, await this.pace())
+  }
+
+  socketOf(seat: number): TestSocket {
+    return (this.players[seat - 1] as Member).socket
+  }
+
+  /** The view as loaded from the server now (not the folded one). */
+  async view(who: Member = this.judge): Promise<GameView> {
+    const lobby = await ask(who.socket, 'mafia:load:lobby', { id: this.lobbyId })
+    if (lobby.error) throw new Error(lobby.error)
+    return lobby.game as GameView
+  }
+
+  private async pace(): Promise<number> {
+    const ms = this.options.paceMs ?? 0
+    if (ms > 0) await sleep(ms)
+    return ms
+  }
+
+  /**
+   * A player's move, made from their own view: it waits until that view has caught up with the
+   * judge's, and refuses to send when the player's own view does not show it may act.
+   */
+  private async act(seat: number, version: number, mayAct: (own: GameView) => boolean, command: GameCommandPayload, paced = true): Promise<void> {
+    const own = await (this.viewers[seat] as TableViewer).at(version)
+    if (!mayAct(own)) throw new Error(`seat ${seat} of table ${this.lobbyId} does not see its turn for ${command.type} at version ${own.version} (${own.phase})`)
+    const waited = paced ? await this.pace() : 0
+    await this.must(this.socketOf(seat), command as Record<string, unknown>, seat, waited)
+  }
+
+  /** One move of the script, read from the judge's view. */
+  async step(view: GameView): Promise<void> {
+    const alive = view.seats.filter((seat) => seat.atTable)
+    const black = alive.filter((seat) => isBlack(seat.role))
+    const red = alive.filter((seat) => !isBlack(seat.role))
+    const speaker = view.speaker as number
+    const at = view.version
+    const speaking = (own: GameView) => own.speaker === own.you?.seat && !own.timeUp
+    switch (view.phase) {
+      case 'day_speech': {
+        if (view.pendingNomination) return void (await this.judgeCommand({ type: 'confirm_nomination' }))
+        const key = `${view.day}:${speaker}`
+        const nominated = view.nominations.map((nomination) => nomination.target)
+        if (!this.tried.has(key) && view.speaker !== null) {
+          this.tried.add(key)
+          const blackTarget = black.find((seat) => seat.seat !== speaker && !nominated.includes(seat.seat))
+          const redTarget = red.find((seat) => seat.seat !== speaker && !nominated.includes(seat.seat))
+          const blackNominated = nominated.some((target) => isBlack(view.seats[target - 1]?.role))
+          const target = !blackNominated ? blackTarget : nominated.length < 2 ? redTarget : undefined
+          if (target) return this.act(speaker, at, speaking, { type: 'nominate', target: target.seat })
+        }
+        return this.act(speaker, at, speaking, { type: 'end_speech' })
+      }
+      case 'defence_speech':
+      case 'last_words':
+        return this.act(speaker, at, speaking, { type: 'end_speech' })
+      case 'best_move': {
+        const targets = view.seats.filter((seat) => isBlack(seat.role)).map((seat) => seat.seat)
+        return this.act(speaker, at, (own) => own.phase === 'best_move' && own.speaker === own.you?.seat, { type: 'best_move', targets })
+      }
+      case 'voting': {
+        const voting = view.voting
+        if (voting?.kind === 'vote' && voting.current !== null && isBlack(view.seats[voting.current - 1]?.role) && !view.timeUp) {
+          const candidate = voting.current
+          for (const seat of alive) {
+            if ((voting.votes ?? []).some((vote) => vote.voter === seat.seat)) continue
+            const mayVote = (own: GameView) => own.voting?.kind === 'vote' && own.voting.current === candidate && own.voting.yourVote === null
+            await this.act(seat.seat, at, mayVote, { type: 'vote', target: candidate }, false)
+          }
+        }
+        return void (await this.judgeCommand({ type: 'next' }))
+      }
+      case 'night_shooting': {
+        const victim = red.find((seat) => seat.role !== 'Sheriff') ?? red[0]
+        if (victim && !view.timeUp) {
+          for (const shooter of black) await this.act(shooter.seat, at, (own) => own.nightStep === 'shooting' && isBlack(own.you?.role), { type: 'night_action', target: victim.seat })
+        }
+        return void (await this.judgeCommand({ type: 'next' }))
+      }
+      case 'night_don': {
+        const don = black.find((seat) => seat.role === 'Don')
+        const sheriff = view.seats.find((seat) => seat.role === 'Sheriff')
+        if (don && sheriff && !view.timeUp) await this.act(don.seat, at, (own) => own.nightStep === 'don' && own.you?.role === 'Don', { type: 'night_action', target: sheriff.seat })
+        return void (await this.judgeCommand({ type: 'next' }))
+      }
+      case 'night_sheriff': {
+        const sheriff = alive.find((seat) => seat.role === 'Sheriff')
+        if (sheriff && black[0] && !view.timeUp) await this.act(sheriff.seat, at, (own) => own.nightStep === 'sheriff' && own.you?.role === 'Sheriff', { type: 'night_action', target: black[0].seat })
+        return void (await this.judgeCommand({ type: 'next' }))
+      }
+      default:
+        return void (await this.judgeCommand({ type: 'next' }))
+    }
+  }
+
+  /** Plays on, from the judge's own view, until the game ends or `stop` says so. */
+  async play(stop: (view: GameView) => boolean = () => false, maxSteps = 600): Promise<GameView> {
+    await this.attach()
+    const judge = this.viewers[0] as TableViewer
+    for (let steps = 0; steps < maxSteps; steps++) {
+      const view = await judge.at(this.latest)
+      if (view.phase === 'ended' || stop(view)) return view
+      await this.step(view)
+    }
+    throw new Error(`the game at table ${this.lobbyId} did not end`)
+  }
+}
