@@ -61,6 +61,8 @@ export const errorCodes = [
   'errors.lobby.already_searching',
   // the streamer's page
   'errors.share.key_invalid',
+  // a game's record: only a finished game has one
+  'errors.game.not_finished',
   // the game engine's codes (server/contract/game/errors.ts)
   ...gameErrorCodes,
 ] as const

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { GameCommandPayload, type ProjectedGameEvent } from '../game'
-import { Id, type RequestEvents, type RequestMap } from './common'
+import { DeckId, GameCommandPayload, LobbySettings, type GameEvent, type GameResult, type LeaveReason, type ProjectedGameEvent, type SeatResult } from '../game'
+import { Id, UserCard, type RequestEvents, type RequestMap } from './common'
 
 /**
  * One game command for one table. `command` is any of the engine's command payloads (the contract's
@@ -15,8 +15,49 @@ export type GameCommandRequest = Static<typeof GameCommandRequest>
 export const GameCommandAck = Type.Object({ version: Type.Integer({ minimum: 0 }) })
 export type GameCommandAck = Static<typeof GameCommandAck>
 
+/** Which finished game's record to read. */
+export const GameRecordRequest = Type.Object({ id: Id }, { additionalProperties: false })
+export type GameRecordRequest = Static<typeof GameRecordRequest>
+
+/** One seat of a finished game: who sat there, their role and points, and how their game went. */
+export interface GameRecordPlayer extends SeatResult {
+  /** The user's card as it is now (nickname, avatar). */
+  card: UserCard
+  /** Fouls at the end of the game. */
+  fouls: number
+  /** Why the player left the table before the end; null when they played to the end. */
+  left: LeaveReason | null
+}
+
+/**
+ * A finished game's record, open to every signed-in user: the table, the judge, the result with
+ * every seat's role and points, and the whole event list (nothing is secret once the game is over).
+ */
+export interface GameRecord {
+  id: number
+  name: string
+  language: string
+  deckId: DeckId
+  settings: LobbySettings
+  kind: 'custom' | 'ladder'
+  judge: UserCard | null
+  startedAt: string | null
+  endedAt: string | null
+  result: Omit<GameResult, 'seats'>
+  players: GameRecordPlayer[]
+  /** Every event of the game in version order, as the judge saw them. */
+  events: GameEvent[]
+}
+
+// The record's shape is documented by the interface above; the schema names its top-level fields.
+const GameRecordSchema = Type.Unsafe<GameRecord>(
+  Type.Object({ id: Type.Integer(), name: Type.String(), deckId: DeckId, settings: LobbySettings, judge: Type.Union([UserCard, Type.Null()]) }),
+)
+
 export const gameRequests = {
   'mafia:game:command': { payload: GameCommandRequest, result: GameCommandAck },
+  /** A finished game's record; a game still open or running is refused (`errors.game.not_finished`). */
+  'mafia:game:record': { payload: GameRecordRequest, result: GameRecordSchema },
 } as const satisfies RequestMap
 
 export type GameClientEvents = RequestEvents<typeof gameRequests>

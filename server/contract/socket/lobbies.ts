@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { DeckId, LobbySettings } from '../game'
-import type { GameView } from '../game'
+import { DeckId, LobbySettings, phases } from '../game'
+import type { GameView, Phase } from '../game'
 import { Done, Id, NoPayload, UserCard, type RequestEvents, type RequestMap } from './common'
 
 /** Where a table stands: seats being taken, the game on, the game over, closed by an admin. */
@@ -14,6 +14,17 @@ export type LobbyRole = Static<typeof LobbyRole>
 /** A seated player as the lobby shows them. */
 export const LobbySeat = Type.Object({ seat: Type.Integer({ minimum: 1 }), user: UserCard })
 export type LobbySeat = Static<typeof LobbySeat>
+
+/**
+ * Where a running game stands, as anyone may know it (the list and /watch show it): the phase,
+ * which is public (night steps too: every viewer sees which role is awake), the day and the night.
+ */
+export const LobbyStage = Type.Object({
+  phase: Type.Unsafe<Phase>(Type.Union(phases.map((phase) => Type.Literal(phase)))),
+  day: Type.Integer({ minimum: 0 }),
+  night: Type.Integer({ minimum: 0 }),
+})
+export type LobbyStage = Static<typeof LobbyStage>
 
 /** A table as the list shows it: its settings, who sits, the judge and how many watch. */
 export const LobbySummary = Type.Object({
@@ -30,6 +41,8 @@ export const LobbySummary = Type.Object({
   players: Type.Array(LobbySeat),
   judge: Type.Union([UserCard, Type.Null()]),
   spectators: Type.Integer({ minimum: 0 }),
+  /** Where the game stands while it runs; null before the deal and after the end. */
+  stage: Type.Union([LobbyStage, Type.Null()]),
   createdAt: Type.String(),
 })
 export type LobbySummary = Static<typeof LobbySummary>
@@ -104,7 +117,10 @@ export interface LobbiesClientEvents extends LobbiesRequestEvents {
 export interface LobbiesServerEvents {
   /** To the `lobbies` room (sockets that asked for the list): a new table. */
   'mafia:lobby:listed': (payload: LobbySummary) => void
-  /** To the `lobbies` room and to everyone at the table: a table changed (seats, judge, spectators, status). */
+  /**
+   * To the `lobbies` room and to everyone at the table: a table changed (seats, judge, spectators,
+   * status, or its game's phase or day; never for each speech or vote).
+   */
   'mafia:lobby:updated': (payload: LobbySummary) => void
   /** To the `lobbies` room and to everyone at the table: a table is gone from the list (ended or disbanded). */
   'mafia:lobby:removed': (payload: { id: number; status: LobbyStatus }) => void

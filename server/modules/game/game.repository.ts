@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../../db/schema'
 import type { GameEvent, GameResult } from '../../contract/game'
+import type { UserCard } from '../../contract/socket/common'
 
 type Queries = Kysely<Database> | Transaction<Database>
 
@@ -17,6 +18,26 @@ export function createGameRepository(db: Kysely<Database>) {
     async disbanded(lobbyId: number): Promise<boolean> {
       const row = await db.selectFrom('lobbies').select('status').where('id', '=', lobbyId).executeTakeFirst()
       return row?.status === 'disbanded'
+    },
+
+    /** The table a game record belongs to: its name, deck, settings and times. */
+    table(lobbyId: number) {
+      return db
+        .selectFrom('lobbies')
+        .select(['id', 'name', 'language', 'deck_id', 'settings', 'kind', 'status', 'started_at', 'ended_at'])
+        .where('id', '=', lobbyId)
+        .executeTakeFirst()
+    },
+
+    /** The cards of these users (a record names its players and judge as they are known now). */
+    async cards(userIds: readonly number[]): Promise<Map<number, UserCard>> {
+      if (userIds.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'nickname', 'official_nickname', 'avatar', 'is_premium'])
+        .where('id', 'in', [...userIds])
+        .execute()
+      return new Map(rows.map((row) => [row.id, { id: row.id, nickname: row.nickname, officialNickname: row.official_nickname, avatar: row.avatar, isPremium: row.is_premium }]))
     },
 
     /** Tables whose game is being played: a restart resumes them. */

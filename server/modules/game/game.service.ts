@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { GameCommand, GameCommandPayload, GameErrorCode, GameEvent, GameSetup, GameView, Viewer } from '../../contract/game'
-import { AppError } from '../../lib/app-error'
+import type { DeckId, GameCommand, GameCommandPayload, GameErrorCode, GameEvent, GameSetup, GameView, LobbySettings, Viewer } from '../../contract/game'
+import type { GameRecord } from '../../contract/socket/game'
+import type { LobbyStage } from '../../contract/socket/lobbies'
+import { AppError, notFound } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
 import { createGame, dealRoles, decks, execute, gameResult, nextDeadline, replay, shuffleBounds, viewerOf, viewFor, type GameState } from './engine'
 import type { GameRepository } from './game.repository'
@@ -34,6 +36,9 @@ interface Table {
 const maxTimerDelay = 2_147_483_647
 
 export const gameError = (code: GameErrorCode) => new AppError(409, code)
+
+/** The public facts of where a game stands: its phase, day and night. */
+export const stageOfState = (state: GameState): LobbyStage => ({ phase: state.phase, day: state.day, night: state.night })
 
 /**
  * The table host: one in-process queue per table, so two players acting at once cannot race. A
@@ -157,6 +162,50 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
         const viewer: Viewer = viewerOf(state, userId)
         return viewFor(state, viewer)
       })
+    },
+
+    /**
+     * A finished game's record for any signed-in user: everything is revealed at the end, so the
+     * whole event list goes with it. A game not yet over is refused, so nothing of it leaks.
+     */
+    async recordOf(lobbyId: number): Promise<GameRecord> {
+      const table = await repository.table(lobbyId)
+      if (!table) throw notFound()
+      const events = await repository.events(lobbyId)
+      const state = events.length > 0 ? replay(events) : null
+      const result = state ? gameResult(state) : null
+      if (!state || !result) throw new AppError(409, 'errors.game.not_finished')
+      const cards = await repository.cards([...state.seats.map((seat) => seat.user), ...(state.judge !== null ? [state.judge] : [])])
+      const cardOf = (user: number) => cards.get(user) ?? { id: user, nickname: String(user), officialNickname: null, avatar: null, isPremium: false }
+      const { seats, ...outcome } = result
+      return {
+        id: table.id,
+        name: table.name,
+        language: table.language,
+        deckId: table.deck_id as DeckId,
+        settings: table.settings as LobbySettings,
+        kind: table.kind,
+        judge: state.judge !== null ? cardOf(state.judge) : null,
+        startedAt: table.started_at?.toISOString() ?? null,
+        endedAt: table.ended_at?.toISOString() ?? null,
+        result: outcome,
+        players: seats.map((seat) => {
+          const sitting = state.seats.find((item) => item.seat === seat.seat)
+          return { ...seat, card: cardOf(seat.user), fouls: sitting?.fouls ?? 0, left: sitting?.left ?? null }
+        }),
+        events,
+      }
+    },
+
+    /**
+     * Where a running game stands (phase, day, night: public facts), for the lobby list. Reads the
+     * table's state as it is; loads it through the queue only when not yet loaded.
+     */
+    async stageOf(lobbyId: number): Promise<LobbyStage | null> {
+      const loaded = tables.get(lobbyId)?.state
+      const state = loaded !== undefined ? loaded : await enqueue(lobbyId, () => stateNow(lobbyId))
+      if (!state || state.phase === 'created' || state.phase === 'ended') return null
+      return stageOfState(state)
     },
 
     setTableSource(next: TableSource): void {

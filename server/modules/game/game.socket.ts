@@ -25,7 +25,10 @@ export function fanOutGameEvents(io: AppServer, host: GameHost): void {
   })
 }
 
-/** `mafia:game:command`: one command of the engine, run in the table's queue, answered with the new version. */
+/**
+ * `mafia:game:command`: one command of the engine, run in the table's queue, answered with the new
+ * version. `mafia:game:record`: a finished game's record, for any signed-in user.
+ */
 export function registerGameEvents(app: FastifyInstance, host: GameHost, bindRequests: BindRequests): void {
   // Generous for a judge moving quickly, tight enough to stop a flood.
   const take = createSocketRateLimiter({ max: 60, windowMs: 1000 })
@@ -36,6 +39,7 @@ export function registerGameEvents(app: FastifyInstance, host: GameHost, bindReq
         const state = await host.command(payload.id, viewer.user.id, payload.command)
         return { version: state.version }
       },
+      'mafia:game:record': async ({ payload }) => host.recordOf(payload.id),
     })
   })
 }

@@ -1,6 +1,6 @@
 import { Role } from '../../contract/http/auth'
 import { defaultLobbySettings, type DeckId, type GameSetup, type LobbySettings } from '../../contract/game'
-import type { Lobby, LobbyCreate, LobbyRole, LobbySummary } from '../../contract/socket/lobbies'
+import type { Lobby, LobbyCreate, LobbyRole, LobbyStage, LobbySummary } from '../../contract/socket/lobbies'
 import type { LobbyRow } from '../../../db/schema'
 import { AppError, forbidden, notFound } from '../../lib/app-error'
 import type { Viewer } from '../../plugins/auth'
@@ -38,10 +38,11 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
 
   async function summaries(rows: LobbyRow[]): Promise<LobbySummary[]> {
     const members = await repository.members(rows.map((row) => row.id))
-    return rows.map((row) => summaryOf(row, members.filter((member) => member.lobby_id === row.id)))
+    const stages = await Promise.all(rows.map((row) => (row.status === 'running' ? game.stageOf(row.id) : null)))
+    return rows.map((row, index) => summaryOf(row, members.filter((member) => member.lobby_id === row.id), stages[index] ?? null))
   }
 
-  function summaryOf(row: LobbyRow, members: MemberRow[]): LobbySummary {
+  function summaryOf(row: LobbyRow, members: MemberRow[], stage: LobbyStage | null): LobbySummary {
     const deckId = row.deck_id as DeckId
     return {
       id: row.id,
@@ -55,6 +56,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
       players: members.filter((member) => member.role === 'player').map((member) => ({ seat: member.seat as number, user: member.card })),
       judge: members.find((member) => member.role === 'judge')?.card ?? null,
       spectators: members.filter((member) => member.role === 'spectator').length,
+      stage,
       createdAt: row.created_at.toISOString(),
     }
   }

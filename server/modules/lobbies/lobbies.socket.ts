@@ -93,6 +93,23 @@ export function registerLobbiesEvents(
   }
   const report = (userId: number, connected: boolean) => connection(userId, connected).catch((error: unknown) => app.log.error({ err: error, userId }, 'game connection update failed'))
 
+  /*
+   * The list and /watch show where each running game stands: the table is published again when its
+   * phase, day or night changes, never for each speech or vote. The deal and the end are published
+   * where they change the table's status (the module's wiring), so they are left out here.
+   */
+  const stages = new Map<number, string>()
+  deps.game.onEvents((lobbyId, events, state) => {
+    const stage = `${state.phase}:${state.day}:${state.night}`
+    if (state.phase === 'ended') stages.delete(lobbyId)
+    else if (stages.get(lobbyId) !== stage) {
+      stages.set(lobbyId, stage)
+      if (!events.some((event) => event.type === 'roles_dealt')) {
+        broadcasts.publish(lobbyId).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby stage update failed'))
+      }
+    }
+  })
+
   app.io.on('connection', (socket) => {
     const connectedViewer = socket.data.viewer
     if (connectedViewer) void report(connectedViewer.user.id, true)

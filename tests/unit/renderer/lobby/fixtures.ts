@@ -17,6 +17,7 @@ export function summary(id: number, overrides: Partial<LobbySummary> = {}): Lobb
     players: [{ seat: 1, user: card(100 + id) }],
     judge: null,
     spectators: 0,
+    stage: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   }
