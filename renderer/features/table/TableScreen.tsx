@@ -31,6 +31,7 @@ import { UserAvatar } from '../../components/UserAvatar'
 import { realtimeState } from '../../realtime'
 import { joinLobby, leaveLobby, loadLobby, lobbyErrorKey, lobbyState, sendGameCommand, watchLobby } from '../../state/lobby'
 import { judgeControls, mayLeave, playerControls, timeLeft, visibleRole } from './table-rules'
+import { SeatVideo, TableMedia } from './video'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, boxSizing: 'border-box' },
@@ -129,7 +130,9 @@ function SeatTile({ number, card, view, isJudgeSeat }: { number: number; card: L
       data-left={seat && !seat.atTable ? seat.left ?? 'yes' : undefined}
       aria-label={card ? `${label}: ${card.nickname}` : label}
     >
-      <div className={styles.video} data-testid={`video-slot-${isJudgeSeat ? 'judge' : number}`} />
+      <div className={styles.video} data-testid={`video-slot-${isJudgeSeat ? 'judge' : number}`}>
+        <SeatVideo user={card} view={view} seat={isJudgeSeat ? 'judge' : number} />
+      </div>
       <div className={styles.seatLine}>
         <Badge appearance="filled" color={isJudgeSeat ? 'important' : 'brand'} shape="rounded">
           {isJudgeSeat ? <RoleIcon role="Judge" size={14} /> : number}
@@ -434,6 +437,7 @@ function TableBody({ lobby }: { lobby: Lobby }) {
           </MessageBarBody>
         </MessageBar>
       ) : null}
+      <TableMedia lobby={lobby} />
       <ul className={styles.table} aria-label={t('game.seats')}>
         <SeatTile number={0} card={lobby.lobby.judge} view={view} isJudgeSeat />
         {seats.map((number) => (

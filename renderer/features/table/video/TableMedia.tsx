@@ -1,0 +1,93 @@
+import { Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
+import { Speaker220Regular } from '@fluentui/react-icons'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import type { GameView } from '../../../../server/contract/game'
+import type { Lobby } from '../../../../server/contract/socket/lobbies'
+import { mediaState } from '../../../rtc'
+import { PeerVideo } from './SeatVideo'
+import { TableAudio } from './TableAudio'
+import { useTableMedia } from './use-table-media'
+import { stageUser } from './video-rules'
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  stage: { width: 'min(100%, 720px)', aspectRatio: '16 / 9', alignSelf: 'center' },
+  status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+})
+
+/**
+ * The table's media: joins its room while the table is live, shows the large tile (the pinned
+ * player, else the speaker), plays everyone's voice, and tells about the connection, blocked sound
+ * and a missing camera or microphone. Seat tiles are `SeatVideo`, inside each seat's slot.
+ */
+export function TableMedia({ lobby }: { lobby: Lobby }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const live = lobby.lobby.status === 'open' || lobby.lobby.status === 'running'
+  useTableMedia(lobby.id, live)
+  const media = useSnapshot(mediaState)
+  const [soundAttempt, setSoundAttempt] = useState(0)
+  const [problemSeen, setProblemSeen] = useState<string | null>(null)
+  const view = lobby.game as GameView | null
+
+  const cards = [...lobby.lobby.players.map((seat) => ({ seat: seat.seat as number | 'judge', user: seat.user })), ...(lobby.lobby.judge ? [{ seat: 'judge' as const, user: lobby.lobby.judge }] : [])]
+  const pinned = media.preferred !== null && Number.isInteger(Number(media.preferred)) ? Number(media.preferred) : null
+  const stageId = stageUser(view, pinned)
+  const staged = stageId === null ? undefined : cards.find((card) => card.user.id === stageId)
+  if (!live) return null
+  return (
+    <section className={styles.root} aria-label={t('game.video.title')} data-testid="table-media" data-status={media.status}>
+      {media.status === 'connecting' ? (
+        <div className={styles.status}>
+          <Spinner size="tiny" />
+          <Caption1>{t('game.video.connecting')}</Caption1>
+        </div>
+      ) : null}
+      {media.status === 'reconnecting' ? (
+        <MessageBar intent="warning" data-testid="media-reconnecting">
+          <MessageBarBody>{t('game.video.reconnecting')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {(media.status === 'replaced' || media.status === 'failed') && media.error ? (
+        <MessageBar intent="error" role="alert" data-testid="media-error">
+          <MessageBarBody>{t(media.error)}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {media.soundBlocked ? (
+        <MessageBar intent="info" data-testid="sound-blocked">
+          <MessageBarBody>{t('game.video.soundBlocked')}</MessageBarBody>
+          <MessageBarActions>
+            <Button icon={<Speaker220Regular />} onClick={() => setSoundAttempt((attempt) => attempt + 1)} data-testid="sound-unblock">
+              {t('game.video.soundOn')}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+      {staged ? (
+        <div className={styles.stage} data-testid="video-stage">
+          <PeerVideo user={staged.user} view={view} seat={staged.seat} videoTestId="stage-video" />
+        </div>
+      ) : null}
+      <TableAudio attempt={soundAttempt} />
+      <Dialog open={media.localProblem !== null && problemSeen !== media.localProblem} modalType="alert" onOpenChange={(_event, data) => (data.open ? undefined : setProblemSeen(media.localProblem))}>
+        <DialogSurface data-testid="device-error-dialog">
+          <DialogBody>
+            <DialogTitle>{t('devices.errorTitle')}</DialogTitle>
+            <DialogContent>
+              <Body1 as="p" data-testid="device-error-text">
+                {media.localProblem ? t(media.localProblem) : ''}
+              </Body1>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => setProblemSeen(media.localProblem)} data-testid="device-error-ok">
+                {t('common.ok')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </section>
+  )
+}

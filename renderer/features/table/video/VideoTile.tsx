@@ -1,0 +1,146 @@
+import { Caption1, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
+import { MicOff16Filled, VideoOff20Regular } from '@fluentui/react-icons'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { UserCard } from '../../../../server/contract/socket/common'
+import { UserAvatar } from '../../../components/UserAvatar'
+
+/** A level above this counts as speaking (the server sends 0 when speech ends). */
+export const speakingThreshold = 0.05
+
+const useStyles = makeStyles({
+  tile: {
+    position: 'relative',
+    width: '100%',
+    height: '100%',
+    overflow: 'hidden',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground6,
+    transitionProperty: 'box-shadow, filter',
+    transitionDuration: tokens.durationNormal,
+  },
+  speaking: { boxShadow: `0 0 0 3px ${tokens.colorBrandStroke1} inset` },
+  dimmed: { filter: 'brightness(0.25) grayscale(0.6)' },
+  video: { display: 'block', width: '100%', height: '100%', objectFit: 'cover' },
+  hidden: { visibility: 'hidden' },
+  mirrored: { transform: 'scaleX(-1)' },
+  placeholder: {
+    position: 'absolute',
+    inset: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalXS,
+    color: tokens.colorNeutralForeground3,
+  },
+  plate: {
+    position: 'absolute',
+    insetInlineStart: tokens.spacingHorizontalXS,
+    insetBlockEnd: tokens.spacingVerticalXS,
+    maxWidth: `calc(100% - 2 * ${tokens.spacingHorizontalXS})`,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    ...shorthands.padding('1px', tokens.spacingHorizontalXS),
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: 'rgba(0, 0, 0, 0.55)',
+    color: '#fff',
+  },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  pin: {
+    position: 'absolute',
+    inset: 0,
+    width: '100%',
+    height: '100%',
+    padding: 0,
+    border: 'none',
+    background: 'transparent',
+    cursor: 'pointer',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
+})
+
+export interface VideoTileProps {
+  /** The media peer shown (a user id as a string); null for an empty seat. */
+  peerId: string | null
+  user: UserCard | null
+  stream: MediaStream | null
+  /** Own camera: never played aloud, mirrored when the device choice says so. */
+  self?: boolean
+  mirrored?: boolean
+  audioMuted: boolean
+  speaking: number
+  cameraOn: boolean
+  dimmed: boolean
+  /** The test id of the video element (unique on the page). */
+  videoTestId: string
+  /** Pins or unpins this tile as the large one (keyboard: Enter or Space). */
+  onPin?: () => void
+  pinned?: boolean
+}
+
+/** A camera picture with a name plate, a speaking ring, and the microphone and camera state. Sound plays elsewhere (`TableAudio`). */
+export function VideoTile(props: VideoTileProps) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const videoRef = useRef<HTMLVideoElement | null>(null)
+  const { stream } = props
+
+  useEffect(() => {
+    const video = videoRef.current
+    if (!video) return
+    if (video.srcObject !== stream) video.srcObject = stream
+    // Muted video may always play; a refusal (a detached element) is harmless.
+    if (stream) void video.play?.()?.catch(() => undefined)
+  }, [stream])
+
+  const speaking = !props.audioMuted && props.speaking > speakingThreshold
+  const showVideo = stream !== null && (props.self ? stream.getVideoTracks().some((track) => track.readyState === 'live') : props.cameraOn)
+  const name = props.self ? t('game.video.you', { name: props.user?.nickname ?? '' }) : (props.user?.nickname ?? '')
+  return (
+    <div
+      className={mergeClasses(styles.tile, speaking && styles.speaking, props.dimmed && styles.dimmed)}
+      data-testid={props.peerId ? `video-tile-${props.peerId}` : undefined}
+      data-speaking={speaking || undefined}
+      data-muted={props.audioMuted || undefined}
+      data-camera={showVideo ? 'on' : 'off'}
+      data-dimmed={props.dimmed || undefined}
+    >
+      <video
+        ref={videoRef}
+        className={mergeClasses(styles.video, !showVideo && styles.hidden, props.mirrored && styles.mirrored)}
+        data-testid={props.videoTestId}
+        data-mirrored={props.mirrored ? 'true' : 'false'}
+        muted
+        autoPlay
+        playsInline
+        aria-hidden
+      />
+      {!showVideo && props.user ? (
+        <div className={styles.placeholder}>
+          <UserAvatar user={props.user} size={40} />
+          <Caption1>
+            <VideoOff20Regular aria-hidden /> {t('game.video.cameraOff')}
+          </Caption1>
+        </div>
+      ) : null}
+      {props.user ? (
+        <div className={styles.plate}>
+          {props.audioMuted ? <MicOff16Filled aria-label={t('game.video.micClosed')} data-testid="video-mic-closed" /> : null}
+          <Caption1 className={styles.name}>{name}</Caption1>
+        </div>
+      ) : null}
+      {props.onPin && props.user ? (
+        <button
+          type="button"
+          className={styles.pin}
+          onClick={props.onPin}
+          aria-pressed={props.pinned ?? false}
+          aria-label={props.pinned ? t('game.video.unpin') : t('game.video.pin', { name: props.user.nickname })}
+          data-testid={props.peerId ? `pin-${props.peerId}` : undefined}
+        />
+      ) : null}
+    </div>
+  )
+}
