@@ -20,6 +20,7 @@ import { createI18nRepository, createI18nService, i18nHttpRoutes } from './modul
 import { registerLobbiesModule } from './modules/lobbies'
 import { createMailer, type Mailer } from './modules/mail'
 import { registerPresenceEvents } from './modules/presence'
+import { registerSharingModule } from './modules/sharing'
 import { systemHttpRoutes } from './modules/system'
 import { registerTableMediaModule } from './modules/table-media'
 import authPlugin from './plugins/auth'
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await media.registerRoutes(app)
   app.addHook('onClose', () => media.close())
   registerTableMediaModule(app, { bindRequests, lobbies, game, media })
+  await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game })
 
   await app.register(staticFilesPlugin, { rendererDir: options.rendererDir ?? defaultRendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 

@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { createClient } from 'redis'
 import { Server, type Socket } from 'socket.io'
+import type { UserCard } from '../contract/socket/common'
 import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '../contract/socket/events'
 import { AppError } from '../lib/app-error'
 import type { Viewer } from './auth'
 
 export interface SocketData {
   viewer: Viewer | null
+  /** A streamer's page (handshake `auth.shareKey`, checked by the sharing module): whose table it follows. Never with a viewer. */
+  share: { streamer: UserCard } | null
 }
 
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
@@ -37,8 +40,9 @@ export function redisAdapterSettings(redisUrl: string): { url: string; key: stri
 
 /**
  * Socket.IO on the app server's port. A socket authenticates with `auth.token` in its handshake;
- * without one it is anonymous (it may ask for public data only). With REDIS_URL, the Redis adapter
- * carries rooms and broadcasts across every node.
+ * without one it is anonymous (it may ask for public data only). A socket with `auth.shareKey` is a
+ * streamer's page: it passes here without a session and the sharing module checks its key. With
+ * REDIS_URL, the Redis adapter carries rooms and broadcasts across every node.
  */
 async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string }): Promise<void> {
   const io: AppServer = new Server(app.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 })
@@ -55,8 +59,11 @@ async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string
   }
 
   io.use((socket, next) => {
-    const { token } = (socket.handshake.auth ?? {}) as SocketAuth
+    const { token, shareKey } = (socket.handshake.auth ?? {}) as SocketAuth
     socket.data.viewer = null
+    socket.data.share = null
+    // Sessions and share keys stay apart: a streamer's page has no session, and a socket with both is refused.
+    if (shareKey !== undefined) return next(token === undefined ? undefined : new Error('errors.share.key_invalid'))
     if (typeof token !== 'string' || token === '') return next()
     app
       .resolveSession(token)

@@ -14,6 +14,10 @@ export { lobbiesRoom, lobbyRoom } from './lobbies.socket'
 /** What other modules may use of the lobbies: the table a user is at (the table's media asks it). */
 export interface LobbiesModule {
   membershipOf: LobbiesService['membershipOf']
+  /** A table as the list shows it; null for an unknown id. */
+  summary: LobbiesService['summary']
+  /** Runs after users sat down, moved, left or were sent away, with their ids (the streamer's page follows its streamer). */
+  onMembersMoved(listener: (userIds: readonly number[]) => void): void
 }
 
 /**
@@ -25,7 +29,17 @@ export interface LobbiesModule {
 export function registerLobbiesModule(app: FastifyInstance, options: { clock: Clock; bindRequests: BindRequests; game: GameModule; chats: ChatsModule; friends: FriendsModule }): LobbiesModule {
   const { game, chats, friends } = options
   const service = createLobbiesService({ repository: createLobbiesRepository(app.db), game })
-  const broadcasts = createLobbyBroadcasts(app, service, chats)
+  const movedListeners: Array<(userIds: readonly number[]) => void> = []
+  const tableBroadcasts = createLobbyBroadcasts(app, service, chats)
+  // Every seat change goes through apply: once its rooms and pushes are done, those who moved are named.
+  const broadcasts: typeof tableBroadcasts = {
+    ...tableBroadcasts,
+    async apply(change, options) {
+      await tableBroadcasts.apply(change, options)
+      const moved = [...(change.joined ?? []).map((joined) => joined.userId), ...(change.left ?? [])]
+      if (moved.length > 0) for (const listener of movedListeners) listener(moved)
+    },
+  }
   game.setTableSource({ setupOf: (lobbyId) => service.setupOf(lobbyId) })
   chats.setGameChatPolicy((userId, lobbyId) => service.isMember(userId, lobbyId))
   friends.addSuggestionSource({
@@ -39,5 +53,9 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
     }
   })
   registerLobbiesEvents(app, { service, broadcasts, matchmaking: createMatchmaking(), game, bindRequests: options.bindRequests })
-  return { membershipOf: (userId) => service.membershipOf(userId) }
+  return {
+    membershipOf: (userId) => service.membershipOf(userId),
+    summary: (lobbyId) => service.summary(lobbyId),
+    onMembersMoved: (listener) => movedListeners.push(listener),
+  }
 }
