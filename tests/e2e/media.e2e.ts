@@ -1,0 +1,231 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { connectSocket, type TestSocket } from '../helpers/sockets'
+import config, { chromiumPath } from './playwright.config'
+import { uniqueSuffix, waitForLink } from './support'
+
+/*
+ * Faces and voices at a real table: three players in Chromium (seats 1-3) with the fake camera (a
+ * moving test pattern) and fake microphone (a beep), a spectator in Chromium, and the judge and
+ * seats 4-10 as scripted socket.io clients. Everything goes through the app's own media server.
+ */
+test.use({
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      ...(config.use?.launchOptions?.args ?? []),
+      '--use-fake-device-for-media-stream=fps=30',
+      '--use-fake-ui-for-media-stream',
+      // Only loopback here: let WebRTC use it.
+      '--allow-loopback-in-peer-connection',
+    ],
+  },
+  permissions: ['camera', 'microphone'],
+  viewport: { width: 1280, height: 900 },
+  locale: 'en-US',
+})
+
+test.setTimeout(240_000)
+
+/** Signs up and confirms through the API; the confirmation answers with the session token. */
+async function newUser(request: APIRequestContext, label: string): Promise<{ token: string; id: number }> {
+  const suffix = uniqueSuffix()
+  const user = { email: `media-${label}-${suffix}@example.test`, password: 'correct-horse-1', nickname: `${label} ${suffix}`.slice(0, 30) }
+  const signup = await request.post('/api/auth/signup', { data: user })
+  expect(signup.status()).toBe(200)
+  const link = await waitForLink('confirm', user.email)
+  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
+  expect(confirm.status()).toBe(200)
+  const session = (await confirm.json()) as { token: string; user: { id: number } }
+  return { token: session.token, id: session.user.id }
+}
+
+/** Sends a request over a scripted socket and resolves with its ack. */
+function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
+  const emitter = socket.timeout(10_000) as any
+  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
+}
+
+/** A signed-in browser page that records every RTCPeerConnection it makes, so the test can read their statistics. */
+async function openPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
+  const context = await browser.newContext()
+  await context.addCookies([{ name: 'token', value: token, url: baseURL }])
+  await context.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    const connections: RTCPeerConnection[] = []
+    ;(window as unknown as { __connections: RTCPeerConnection[] }).__connections = connections
+    const Native = window.RTCPeerConnection
+    window.RTCPeerConnection = class extends Native {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration)
+        connections.push(this)
+      }
+    }
+  })
+  return context.newPage()
+}
+
+/** Packets and bytes received so far of a peer's audio on this page (the receiver of the track its audio element plays). */
+function audioReceived(page: Page, peerId: number): Promise<{ packets: number; bytes: number } | null> {
+  return page.evaluate(async (peer) => {
+    const audio = document.querySelector<HTMLAudioElement>(`[data-testid="audio-${peer}"]`)
+    const track = (audio?.srcObject as MediaStream | null)?.getAudioTracks()[0]
+    if (!track) return null
+    for (const connection of (window as unknown as { __connections: RTCPeerConnection[] }).__connections) {
+      if (connection.connectionState === 'closed') continue
+      const receiver = connection.getReceivers().find((item) => item.track === track)
+      if (!receiver) continue
+      for (const report of (await receiver.getStats()).values()) {
+        if (report.type === 'inbound-rtp') return { packets: Number(report.packetsReceived ?? 0), bytes: Number(report.bytesReceived ?? 0) }
+      }
+      return { packets: 0, bytes: 0 }
+    }
+    return null
+  }, peerId)
+}
+
+/** A peer's picture on this page: its size and how many frames were decoded so far. */
+function videoShown(page: Page, peerId: number): Promise<{ width: number; frames: number } | null> {
+  return page.evaluate((peer) => {
+    const video = document.querySelector<HTMLVideoElement>(`[data-testid="video-${peer}"]`)
+    if (!video) return null
+    return { width: video.videoWidth, frames: video.getVideoPlaybackQuality().totalVideoFrames }
+  }, peerId)
+}
+
+/** What this page sends: its open connections and their outbound RTP streams by kind. */
+function sent(page: Page): Promise<{ connections: number; audio: number; video: number; bytes: number }> {
+  return page.evaluate(async () => {
+    const result = { connections: 0, audio: 0, video: 0, bytes: 0 }
+    for (const connection of (window as unknown as { __connections: RTCPeerConnection[] }).__connections) {
+      if (connection.connectionState === 'closed') continue
+      result.connections += 1
+      for (const report of (await connection.getStats()).values()) {
+        if (report.type !== 'outbound-rtp') continue
+        if (report.kind === 'audio') result.audio += 1
+        else result.video += 1
+        result.bytes += Number(report.bytesSent ?? 0)
+      }
+    }
+    return result
+  })
+}
+
+/** Waits until a peer's video plays on a page: a real size, and decoded frames that keep coming. */
+async function expectVideoPlaying(page: Page, peerId: number): Promise<void> {
+  await expect.poll(async () => (await videoShown(page, peerId))?.width ?? 0, { timeout: 45_000, message: `video of ${peerId} has a size` }).toBeGreaterThan(0)
+  const before = (await videoShown(page, peerId))?.frames ?? 0
+  await expect.poll(async () => (await videoShown(page, peerId))?.frames ?? 0, { timeout: 15_000, message: `frames of ${peerId} are decoded` }).toBeGreaterThan(before + 10)
+}
+
+/** Waits until a peer's audio packets keep arriving on a page. */
+async function expectAudioFlowing(page: Page, peerId: number): Promise<void> {
+  await expect.poll(async () => (await audioReceived(page, peerId))?.packets ?? 0, { timeout: 45_000, message: `audio of ${peerId} arrives` }).toBeGreaterThan(0)
+  const before = (await audioReceived(page, peerId))?.packets ?? 0
+  await expect.poll(async () => (await audioReceived(page, peerId))?.packets ?? 0, { timeout: 15_000, message: `audio of ${peerId} keeps arriving` }).toBeGreaterThan(before + 20)
+}
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
+
+test('three players see and hear each other, a spectator receives everything and sends nothing, and a closed microphone goes silent for all', async ({ browser, request, baseURL }) => {
+  const base = baseURL as string
+  const sockets: TestSocket[] = []
+  try {
+    // The judge opens a table of ten.
+    const judgeUser = await newUser(request, 'Judge')
+    const judge = await connectSocket(base, judgeUser.token)
+    sockets.push(judge)
+    const created = await ask(judge, 'mafia:create:lobby', { name: `Faces ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
+    expect(created.error).toBeUndefined()
+    const lobbyId = created.id as number
+
+    // Three players sit down in their browsers, in seat order, as a user would: open the table, join.
+    const players: { page: Page; id: number }[] = []
+    for (let seat = 1; seat <= 3; seat += 1) {
+      const user = await newUser(request, `Seat${seat}`)
+      const page = await openPage(browser, base, user.token)
+      await page.goto(`/mafia/${lobbyId}`)
+      await page.getByTestId('table-join').click()
+      await expect(page.getByTestId('game-table')).toHaveAttribute('data-viewer', 'player')
+      await expect(page.getByTestId(`seat-${seat}`)).toContainText(`Seat${seat}`)
+      players.push({ page, id: user.id })
+    }
+
+    // Seats 4 to 10 are scripted players.
+    for (let seat = 4; seat <= 10; seat += 1) {
+      const user = await newUser(request, `Bot${seat}`)
+      const socket = await connectSocket(base, user.token)
+      sockets.push(socket)
+      const joined = await ask(socket, 'mafia:join:lobby', { id: lobbyId })
+      expect(joined.lobby.players.find((taken: { user: { id: number } }) => taken.user.id === user.id).seat).toBe(seat)
+    }
+
+    // A fourth browser watches.
+    const watcher = await newUser(request, 'Watcher')
+    const spectator = await openPage(browser, base, watcher.token)
+    await spectator.goto(`/mafia/${lobbyId}`)
+    await spectator.getByTestId('table-watch').click()
+    await expect(spectator.getByTestId('game-table')).toHaveAttribute('data-viewer', 'spectator')
+
+    // Each player publishes camera (two qualities) and microphone, shows their own camera, and joins the media room.
+    for (const player of players) {
+      await expect(player.page.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
+      await expect.poll(async () => (await sent(player.page)).video, { timeout: 30_000 }).toBe(2)
+      expect((await sent(player.page)).audio).toBe(1)
+      await expect.poll(async () => (await videoShown(player.page, player.id))?.width ?? 0, { timeout: 15_000 }).toBeGreaterThan(0)
+    }
+    await expect(spectator.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
+
+    // The judge deals, holds the clock, and opens the microphones of seats 1 to 3 (by default nobody talks at night).
+    const command = async (payload: Record<string, unknown>) => {
+      const answer = await ask(judge, 'mafia:game:command', { id: lobbyId, command: payload })
+      expect(answer.error, JSON.stringify(payload)).toBeUndefined()
+    }
+    await command({ type: 'start' })
+    await command({ type: 'pause' })
+    for (const seat of [1, 2, 3]) await command({ type: 'microphone', seat, open: true })
+
+    // Every player sees and hears the other two.
+    for (const player of players) {
+      for (const other of players) {
+        if (other === player) continue
+        await expectVideoPlaying(player.page, other.id)
+        await expectAudioFlowing(player.page, other.id)
+      }
+    }
+
+    // The spectator sees and hears all three, and its connections send nothing.
+    for (const player of players) {
+      await expectVideoPlaying(spectator, player.id)
+      await expectAudioFlowing(spectator, player.id)
+    }
+    const spectatorSends = await sent(spectator)
+    expect(spectatorSends.connections).toBeGreaterThan(0)
+    expect(spectatorSends).toMatchObject({ audio: 0, video: 0, bytes: 0 })
+
+    // The judge closes seat 2's microphone: the others stop receiving it, seat 1's voice carries on.
+    const [first, second, third] = players as [(typeof players)[0], (typeof players)[0], (typeof players)[0]]
+    await command({ type: 'microphone', seat: 2, open: false })
+    // Each listener keeps hearing a seat whose microphone stays open (not its own).
+    const listeners = [
+      { page: first.page, open: third.id },
+      { page: third.page, open: first.id },
+      { page: spectator, open: first.id },
+    ]
+    for (const listener of listeners) {
+      await expect(listener.page.getByTestId(`video-tile-${second.id}`)).toHaveAttribute('data-muted', 'true')
+    }
+    // Packets already on their way arrive first; then the count must stand still while the open one grows.
+    await pause(1000)
+    const sample = () => Promise.all(listeners.map(async (listener) => ({ muted: (await audioReceived(listener.page, second.id))?.packets, open: (await audioReceived(listener.page, listener.open))?.packets ?? 0 })))
+    const before = await sample()
+    await pause(3000)
+    const after = await sample()
+    listeners.forEach((_listener, index) => {
+      expect(before[index]?.muted ?? 0).toBeGreaterThan(0)
+      expect(after[index]?.muted).toBe(before[index]?.muted)
+      expect(after[index]?.open).toBeGreaterThan((before[index]?.open ?? 0) + 20)
+    })
+  } finally {
+    for (const socket of sockets) socket.disconnect()
+  }
+})
