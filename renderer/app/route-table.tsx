@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
 import { ConfirmScreen, ResetScreen, SignInScreen, SignUpScreen } from '../features/auth'
 import { HomeScreen } from '../features/home/HomeScreen'
+import { ObsShareScreen } from '../features/obs-share'
 import { HowToPlayScreen, RulesScreen, TermsOfProcessingScreen, TermsOfUseScreen } from '../features/pages'
 import { SettingsScreen } from '../features/settings'
 import { ChatScreen, MessagesScreen } from '../features/chat'
@@ -62,7 +63,7 @@ export const routeTable: LayoutRoute[] = [
     layout: 'empty',
     Component: EmptyLayout,
     children: [
-      screen('/obs-share', 'public', 'screens.obsShare.title', screens.ObsShareScreen),
+      screen('/obs-share', 'public', 'screens.obsShare.title', ObsShareScreen),
       screen('/signin', 'guest', 'routes.signIn', SignInScreen),
       screen('/reset/:token', 'public', 'routes.reset', ResetScreen),
       screen('/confirm/:token', 'public', 'routes.confirm', ConfirmScreen),

@@ -76,3 +76,11 @@ export function openRealtime(): void {
 export function currentSocket(): AppSocket | null {
   return realtime.socket
 }
+
+/**
+ * The streamer's page's own socket (/obs-share): a share key and no session, so it can only watch
+ * the streamer's table (see server/modules/sharing). Returned unconnected; the page opens and closes it.
+ */
+export function createShareSocket(shareKey: string): AppSocket {
+  return io({ path: '/socket.io', auth: { shareKey }, autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 1000 })
+}

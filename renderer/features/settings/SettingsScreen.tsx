@@ -11,6 +11,7 @@ import { PasswordSection } from './PasswordSection'
 import { PicturesSection } from './PicturesSection'
 import { ProfileSection } from './ProfileSection'
 import { ReferralSection } from './ReferralSection'
+import { StreamingSection } from './StreamingSection'
 
 const useStyles = makeStyles({
   page: {
@@ -32,7 +33,7 @@ const useStyles = makeStyles({
 
 type Load = { status: 'loading' } | { status: 'ready'; settings: AccountSettings } | { status: 'failed'; error: unknown }
 
-/** /settings: profile, pictures, language, password, referral link and account deletion. */
+/** /settings: profile, pictures, language, password, referral link, streamer link and account deletion. */
 export function SettingsScreen() {
   const { t } = useTranslation()
   const styles = useStyles()
@@ -77,6 +78,7 @@ export function SettingsScreen() {
           <LanguageSection language={user?.language ?? load.settings.language} />
           <PasswordSection />
           {user && <ReferralSection referralToken={user.referralToken} />}
+          <StreamingSection />
           <DeletionSection deleteAt={user ? user.deleteAt : load.settings.deleteAt} />
         </>
       )}
