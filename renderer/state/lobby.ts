@@ -3,7 +3,7 @@ import { subscribeKey } from 'valtio/utils'
 import type { Ack, ErrorCode } from '../../server/contract/errors'
 import { isErrorCode } from '../../server/contract/errors'
 import type { GameCommandPayload, GameView, RoleName, SeatView, Team, VisibleGameEvent } from '../../server/contract/game'
-import type { GameEventPush } from '../../server/contract/socket/game'
+import type { GameEventPush, GameRecord } from '../../server/contract/socket/game'
 import type { LadderSearch, Lobby, LobbyCreate, LobbyStatus, LobbySummary } from '../../server/contract/socket/lobbies'
 import { currentSocket, registerConnectHook, registerCurrentLobbyQuery, type AppSocket } from '../realtime'
 import { sessionState } from './session'
@@ -398,6 +398,13 @@ export async function fetchLobby(id: number): Promise<Lobby> {
   const answer = await ask('mafia:load:lobby', { id })
   if (isErrorReply(answer)) throw failure(answer)
   return answer as Lobby
+}
+
+/** A finished game's record (any signed-in user); throws the translated key (not found, not finished). */
+export async function fetchGameRecord(id: number): Promise<GameRecord> {
+  const answer = await ask('mafia:game:record', { id })
+  if (isErrorReply(answer)) throw failure(answer)
+  return answer as GameRecord
 }
 
 /** Asks the server whether the viewer sits at a table, and keeps the answer as the current lobby. */

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useSnapshot } from 'valtio'
-import type { LobbySummary } from '../../../server/contract/socket/lobbies'
+import type { LobbyStage, LobbySummary } from '../../../server/contract/socket/lobbies'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadingState } from '../../components/LoadingState'
 import { UserAvatar } from '../../components/UserAvatar'
@@ -25,6 +25,12 @@ const useStyles = makeStyles({
   player: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginBlockStart: 'auto' },
 })
+
+/** The day or night a running game is in: night phases (the zero night too) count nights, the rest days. */
+function stagePeriod(stage: LobbyStage, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (stage.phase === 'zero_night') return t('game.record.zeroNight')
+  return stage.phase.startsWith('night_') ? t('game.night', { night: stage.night }) : t('lobby.watch.day', { day: stage.day })
+}
 
 function TableCard({ summary, onError, showPlayers }: { summary: LobbySummary; onError: (key: string) => void; showPlayers?: boolean }) {
   const styles = useStyles()
@@ -62,6 +68,11 @@ function TableCard({ summary, onError, showPlayers }: { summary: LobbySummary; o
           <Caption1 data-testid="lobby-seats">{t('lobby.card.seats', { taken: summary.players.length, total: summary.seatCount })}</Caption1>
           <Caption1>{t('lobby.card.spectators', { count: summary.spectators })}</Caption1>
         </div>
+        {summary.stage ? (
+          <Body1 data-testid="lobby-stage" data-phase={summary.stage.phase}>
+            {t('lobby.watch.phase', { phase: t(`game.phase.${summary.stage.phase}`) })} · {stagePeriod(summary.stage, t)}
+          </Body1>
+        ) : null}
         <div className={styles.badges}>
           {settingBadges(summary).map((key) => (
             <Badge key={key} appearance="outline" size="small">

@@ -1,159 +1,200 @@
-import { Badge, Body1, Caption1, Card, makeStyles, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
-import { DataBarVertical20Regular } from '@fluentui/react-icons'
+import { Badge, Body1, Button, Caption1, Card, makeStyles, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
+import { DataBarVertical20Regular, ErrorCircle20Regular, Eye20Regular } from '@fluentui/react-icons'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { useSnapshot } from 'valtio'
-import type { GameView } from '../../../server/contract/game'
-import type { Lobby } from '../../../server/contract/socket/lobbies'
+import type { GameRecord } from '../../../server/contract/socket/game'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadingState } from '../../components/LoadingState'
 import { RoleIcon } from '../../components/role-icons'
 import { Screen } from '../../components/Screen'
+import { UserAvatar } from '../../components/UserAvatar'
 import { realtimeState } from '../../realtime'
-import { fetchLobby } from '../../state/lobby'
+import { fetchGameRecord, lobbyErrorKey } from '../../state/lobby'
+import { buildTimeline, type TimelineEntry, type TimelinePeriod } from './timeline'
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   role: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  player: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
+  periods: { display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' },
 })
 
-/** One period of the record: a day's votes, or a night's actions and its result. */
-interface Period {
-  key: string
-  title: string
-  lines: string[]
-}
+type Translate = (key: string, options?: Record<string, unknown>) => string
 
-/** The day-by-day record a finished game's view holds (votes, shots, checks, best moves). */
-export function timeline(view: GameView, t: (key: string, options?: Record<string, unknown>) => string): Period[] {
-  const periods: Period[] = []
-  const last = Math.max(view.day, view.night)
-  for (let index = 1; index <= last; index++) {
-    const day: string[] = []
-    for (const record of view.voteRecords.filter((item) => item.day === index)) {
-      if (record.kind === 'vote') {
-        day.push(t('game.record.vote', { round: record.round, counts: record.counts.map((count) => `${count.candidate}: ${count.votes}`).join(', ') }))
-        for (const vote of record.votes ?? []) day.push(t('game.record.voter', { voter: vote.voter, candidate: vote.candidate }))
-      } else day.push(t('game.record.lift', { yes: record.yes, needed: record.needed }))
+/** One timeline entry in the reader's language. */
+export function entryText(entry: TimelineEntry, t: Translate): string {
+  switch (entry.kind) {
+    case 'speech':
+      return t(`game.record.speech.${entry.speech}`, { seat: entry.seat }) + (entry.shortened ? ` ${t('game.record.shortened')}` : '')
+    case 'speech_skipped':
+      return t('game.record.skipped', { seat: entry.seat })
+    case 'nomination':
+      return t('game.record.nominated', { by: entry.by, target: entry.target })
+    case 'nomination_rejected':
+      return t('game.record.nominationRejected', { by: entry.by, target: entry.target })
+    case 'vote': {
+      const counts = entry.counts.map((count) => `${count.candidate}: ${count.votes}`).join(', ')
+      const voters = entry.votes.map((vote) => t('game.record.voter', { voter: vote.voter, candidate: vote.candidate }) + (vote.automatic ? ` ${t('game.record.automatic')}` : ''))
+      return [t('game.record.vote', { round: entry.round, counts }), ...voters].join('; ')
     }
-    if (index <= view.day) periods.push({ key: `day-${index}`, title: t('game.day', { day: index }), lines: day.length > 0 ? day : [t('game.record.noVote')] })
-    if (index > view.night) continue
-    const night: string[] = []
-    for (const action of view.nightActions.filter((item) => item.night === index)) {
-      night.push(t(`game.record.action.${action.step}`, { seat: action.seat, target: action.target }) + (action.result ? ` (${t(`game.result.${action.result}`)})` : ''))
-    }
-    const result = view.nightResults.find((item) => item.night === index)
-    if (result) night.push(result.killed.length > 0 ? t('game.record.killed', { seats: result.killed.join(', ') }) : t('game.record.missed'))
-    periods.push({ key: `night-${index}`, title: t('game.night', { night: index }), lines: night })
+    case 'tie':
+      return t('game.record.tie', { seats: entry.seats.join(', ') })
+    case 'lift':
+      return t(entry.passed ? 'game.record.liftPassed' : 'game.record.liftFailed', { yes: entry.yes, needed: entry.needed })
+    case 'no_elimination':
+      return t(`game.record.noElimination.${entry.reason}`)
+    case 'left':
+      return t('game.record.left', { seat: entry.seat, reason: t(`game.left.${entry.reason}`) })
+    case 'best_move':
+      return t('game.record.bestMove', { seat: entry.seat, seats: entry.targets.join(', ') })
+    case 'night_action':
+      return t(`game.record.action.${entry.step}`, { seat: entry.seat, target: entry.target }) + (entry.result ? ` (${t(`game.result.${entry.result}`)})` : '')
+    case 'night_result':
+      return entry.killed.length > 0 ? t('game.record.killed', { seats: entry.killed.join(', ') }) : t('game.record.missed')
+    case 'foul':
+      return t('game.record.foul', { seat: entry.seat, fouls: entry.fouls })
+    case 'award':
+      return t('game.record.award', { seat: entry.seat, points: entry.points, reason: entry.reason })
+    case 'ended':
+      return `${t(`game.outcome.${entry.outcome}`)}. ${t(`game.reason.${entry.reason}`)}`
   }
-  for (const move of view.bestMoves) periods.push({ key: `best-${move.seat}`, title: t('game.controls.bestMove'), lines: [t('game.record.bestMove', { seat: move.seat, seats: move.targets.join(', ') })] })
-  return periods
 }
 
-function Record({ lobby, view }: { lobby: Lobby; view: GameView }) {
+function periodTitle(period: TimelinePeriod, t: Translate): string {
+  if (period.kind === 'day') return t('game.day', { day: period.number })
+  return period.number === 0 ? t('game.record.zeroNight') : t('game.night', { night: period.number })
+}
+
+function Record({ record }: { record: GameRecord }) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const result = view.result
-  const cards = new Map(lobby.lobby.players.map((seat) => [seat.seat, seat.user]))
+  const { result } = record
+  const timeline = buildTimeline(record.events)
   return (
     <>
-      {result ? (
-        <Card className={styles.section} data-testid="record-result">
-          <Subtitle2 as="h2">{t(`game.outcome.${result.outcome}`)}</Subtitle2>
-          <Body1>{t(`game.reason.${result.reason}`)}</Body1>
-          {!result.finalised ? <Caption1>{t('game.record.notFinal')}</Caption1> : null}
-        </Card>
-      ) : null}
+      <Card className={styles.section} data-testid="record-result">
+        <Subtitle2 as="h2">{t(`game.outcome.${result.outcome}`)}</Subtitle2>
+        <Body1>{t(`game.reason.${result.reason}`)}</Body1>
+        {record.judge ? <Caption1>{t('game.record.judge', { nickname: record.judge.nickname })}</Caption1> : null}
+        {!result.finalised ? <Caption1>{t('game.record.notFinal')}</Caption1> : null}
+      </Card>
       <Table aria-label={t('game.record.players')} data-testid="record-players">
         <TableHeader>
           <TableRow>
             <TableHeaderCell>{t('game.record.seat')}</TableHeaderCell>
             <TableHeaderCell>{t('game.record.player')}</TableHeaderCell>
             <TableHeaderCell>{t('game.record.role')}</TableHeaderCell>
+            <TableHeaderCell>{t('game.record.team')}</TableHeaderCell>
             <TableHeaderCell>{t('game.record.fouls')}</TableHeaderCell>
             <TableHeaderCell>{t('game.record.points')}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
-          {view.seats.map((seat) => {
-            const points = result?.seats.find((item) => item.seat === seat.seat)
-            return (
-              <TableRow key={seat.seat} data-testid="record-player">
-                <TableCell>{seat.seat}</TableCell>
-                <TableCell>{cards.get(seat.seat)?.nickname ?? seat.user}</TableCell>
-                <TableCell>
-                  {seat.role ? (
-                    <span className={styles.role}>
-                      <RoleIcon role={seat.role} size={16} />
-                      {t(`roles.${seat.role}`)}
-                    </span>
-                  ) : null}
-                  {seat.left ? (
-                    <>
-                      {' '}
-                      <Badge appearance="outline" size="small">
-                        {t(`game.left.${seat.left}`)}
-                      </Badge>
-                    </>
-                  ) : null}
-                </TableCell>
-                <TableCell>{seat.fouls}</TableCell>
-                <TableCell>{points ? points.points.toFixed(2) : '—'}</TableCell>
-              </TableRow>
-            )
-          })}
+          {record.players.map((player) => (
+            <TableRow key={player.seat} data-testid="record-player" data-seat={player.seat} data-role={player.role}>
+              <TableCell>{player.seat}</TableCell>
+              <TableCell>
+                <span className={styles.player}>
+                  <UserAvatar user={player.card} size={20} />
+                  {player.card.nickname}
+                </span>
+              </TableCell>
+              <TableCell>
+                <span className={styles.role}>
+                  <RoleIcon role={player.role} size={16} />
+                  {t(`roles.${player.role}`)}
+                </span>
+                {player.left ? (
+                  <>
+                    {' '}
+                    <Badge appearance="outline" size="small">
+                      {t(`game.left.${player.left}`)}
+                    </Badge>
+                  </>
+                ) : null}
+              </TableCell>
+              <TableCell>{t(`game.team.${player.team}`)}</TableCell>
+              <TableCell>{player.fouls}</TableCell>
+              <TableCell>{player.points.toFixed(2)}</TableCell>
+            </TableRow>
+          ))}
         </TableBody>
       </Table>
       <section className={styles.section} aria-label={t('game.record.timeline')} data-testid="record-timeline">
-        {timeline(view, t).map((period) => (
-          <Card key={period.key} className={styles.section}>
-            <Subtitle2 as="h3">{period.title}</Subtitle2>
-            <ul className={styles.list}>
-              {period.lines.map((line, index) => (
-                <li key={index}>
-                  <Body1>{line}</Body1>
-                </li>
-              ))}
-            </ul>
-          </Card>
-        ))}
-        {(view.awards ?? []).map((award, index) => (
-          <Caption1 key={index}>{t('game.record.award', { seat: award.seat, points: award.points, reason: award.reason })}</Caption1>
-        ))}
-        <Caption1>{t('game.record.partial')}</Caption1>
+        <Subtitle2 as="h2">{t('game.record.timeline')}</Subtitle2>
+        {timeline.length === 0 ? (
+          <Body1>{t('game.record.empty')}</Body1>
+        ) : (
+          <div className={styles.periods}>
+            {timeline.map((period) => (
+              <Card key={`${period.kind}-${period.number}`} className={styles.section} data-testid="record-period">
+                <Subtitle2 as="h3">{periodTitle(period, t)}</Subtitle2>
+                <ul className={styles.list}>
+                  {period.entries.map((entry, index) => (
+                    <li key={index} data-kind={entry.kind}>
+                      <Body1>{entryText(entry, t)}</Body1>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            ))}
+          </div>
+        )}
       </section>
     </>
   )
 }
 
+/** The answer for one id; an answer for another id (the page moved on) counts as loading. */
+type Loaded = { id: number } & ({ state: 'loading' } | { state: 'ready'; record: GameRecord } | { state: 'failed'; code: string })
+
 /**
- * /game/statistics/:id: a finished game's record. The server has no call for a game's record yet;
- * a member of the finished table still loads it with `mafia:load:lobby` (everything is revealed at
- * the end), anyone else sees that the record is not available.
+ * /game/statistics/:id: a finished game's record, for any signed-in user (`mafia:game:record`):
+ * players with their roles and points, the result, and the day-by-day timeline. A game still in
+ * play has no record yet (nothing of it may leak); the screen offers to watch it instead.
  */
 export function GameRecordScreen() {
   const { t } = useTranslation()
+  const navigate = useNavigate()
   const { id } = useParams()
   const { connected } = useSnapshot(realtimeState)
-  const [lobby, setLobby] = useState<Lobby | null>(null)
-  const [missing, setMissing] = useState(false)
   const lobbyId = Number(id)
+  const valid = Number.isInteger(lobbyId) && lobbyId > 0
+  const [answer, setAnswer] = useState<Loaded>({ id: 0, state: 'loading' })
   useEffect(() => {
-    if (!connected || !Number.isInteger(lobbyId) || lobbyId <= 0) return
-    fetchLobby(lobbyId)
-      .then((loaded) => setLobby(loaded))
-      .catch(() => setMissing(true))
-  }, [connected, lobbyId])
-  const view = lobby?.game as GameView | null | undefined
-  const finished = view?.phase === 'ended'
+    if (!connected || !valid) return
+    let live = true
+    fetchGameRecord(lobbyId)
+      .then((record) => live && setAnswer({ id: lobbyId, state: 'ready', record }))
+      .catch((error: unknown) => live && setAnswer({ id: lobbyId, state: 'failed', code: lobbyErrorKey(error) }))
+    return () => {
+      live = false
+    }
+  }, [connected, valid, lobbyId])
+  const loaded: Loaded = answer.id === lobbyId ? answer : { id: lobbyId, state: 'loading' }
+  const code = !valid ? 'errors.not_found' : loaded.state === 'failed' ? loaded.code : null
   return (
-    <Screen title={lobby ? t('game.record.title', { name: lobby.lobby.name }) : t('screens.gameStatistics.title')}>
-      {missing || !Number.isInteger(lobbyId) || (lobby && !finished) ? (
-        <EmptyState icon={<DataBarVertical20Regular />} title={t('game.record.unavailable')} hint={t('game.record.unavailableHint')} />
-      ) : lobby && view ? (
-        <Record lobby={lobby} view={view} />
+    <Screen title={loaded.state === 'ready' ? t('game.record.title', { name: loaded.record.name }) : t('screens.gameStatistics.title')}>
+      {code === 'errors.not_found' ? (
+        <EmptyState icon={<DataBarVertical20Regular />} title={t('game.record.notFound')} hint={t('game.record.notFoundHint')} />
+      ) : code === 'errors.game.not_finished' ? (
+        <EmptyState
+          icon={<DataBarVertical20Regular />}
+          title={t('game.record.notFinished')}
+          hint={t('game.record.notFinishedHint')}
+          action={
+            <Button icon={<Eye20Regular />} onClick={() => navigate('/watch')}>
+              {t('screens.watch.title')}
+            </Button>
+          }
+        />
+      ) : code ? (
+        <EmptyState icon={<ErrorCircle20Regular />} title={t('game.record.failed')} hint={t(code)} />
+      ) : loaded.state === 'ready' ? (
+        <Record record={loaded.record} />
       ) : (
         <LoadingState />
       )}

@@ -1,1 +1,2 @@
-export { GameRecordScreen, timeline } from './GameRecordScreen'
+export { GameRecordScreen, entryText } from './GameRecordScreen'
+export { buildTimeline, type TimelineEntry, type TimelinePeriod } from './timeline'

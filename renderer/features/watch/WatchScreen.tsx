@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Screen } from '../../components/Screen'
 import { LobbyList } from '../lobby'
 
-/** /watch: the games in play, with their players; watching opens the table as a spectator. */
+/** /watch: the games in play, with their phase, day and players; watching opens the table as a spectator. */
 export function WatchScreen() {
   const { t } = useTranslation()
   return (
