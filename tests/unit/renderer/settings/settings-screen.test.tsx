@@ -66,6 +66,8 @@ function stubAccount(overrides: (request: RecordedRequest) => { status?: number;
       case 'GET /api/auth/cancelDeleteUser':
         user = { ...user, deleteAt: null }
         return { body: user }
+      case 'GET /api/auth/shareKey':
+        return { body: { active: false, createdAt: null } }
       default:
         return errorReply(404, 'errors.not_found')
     }
@@ -205,7 +207,7 @@ describe('SettingsScreen', () => {
     await typing.click(screen.getByRole('button', { name: 'Cancel deletion' }))
     expect(await screen.findByRole('button', { name: 'Delete account' })).toBeTruthy()
     expect(sessionState.user?.deleteAt).toBeNull()
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/auth/settings', 'GET /api/auth/deleteUser', 'GET /api/auth/cancelDeleteUser'])
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/auth/settings', 'GET /api/auth/shareKey', 'GET /api/auth/deleteUser', 'GET /api/auth/cancelDeleteUser'])
   })
 
   it('shows the referral link and copies it', async () => {
