@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { connectSocket, type TestSocket } from '../helpers/sockets'
 import config, { chromiumPath } from './playwright.config'
-import { uniqueSuffix, waitForLink } from './support'
+import { text, uniqueSuffix, waitForLink } from './support'
 
 /*
  * Faces and voices at a real table: three players in Chromium (seats 1-3) with the fake camera (a
@@ -227,5 +227,43 @@ test('three players see and hear each other, a spectator receives everything and
     })
   } finally {
     for (const socket of sockets) socket.disconnect()
+  }
+})
+
+test('a player without a camera gets the missing-webcam modal at the table, and the others still hear them', async ({ browser, request, baseURL }) => {
+  const base = baseURL as string
+  const judgeUser = await newUser(request, 'Judge')
+  const judge = await connectSocket(base, judgeUser.token)
+  try {
+    const created = await ask(judge, 'mafia:create:lobby', { name: `No camera ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
+    expect(created.error).toBeUndefined()
+
+    const user = await newUser(request, 'NoCam')
+    const page = await openPage(browser, base, user.token)
+    // This browser has a microphone but no camera.
+    await page.addInitScript(() => {
+      const devices = navigator.mediaDevices
+      const enumerateDevices = devices.enumerateDevices.bind(devices)
+      const getUserMedia = devices.getUserMedia.bind(devices)
+      devices.enumerateDevices = async () => (await enumerateDevices()).filter((device) => device.kind !== 'videoinput')
+      devices.getUserMedia = async (constraints?: MediaStreamConstraints) => {
+        if (constraints?.video) throw new DOMException('Requested device not found', 'NotFoundError')
+        return getUserMedia(constraints)
+      }
+    })
+    await page.goto(`/mafia/${created.id}`)
+    await page.getByTestId('table-join').click()
+    const modal = page.getByTestId('device-error-dialog')
+    await expect(modal).toBeVisible({ timeout: 30_000 })
+    await expect(modal).toContainText(text('en', 'errors.missing_webcam'))
+    await modal.getByRole('button', { name: text('en', 'common.ok'), exact: true }).click()
+    await expect(modal).toBeHidden()
+
+    // The microphone alone is published; the own tile says the camera is off.
+    await expect(page.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
+    await expect.poll(async () => await sent(page), { timeout: 30_000 }).toMatchObject({ audio: 1, video: 0 })
+    await expect(page.getByTestId(`video-tile-${user.id}`)).toHaveAttribute('data-camera', 'off')
+  } finally {
+    judge.disconnect()
   }
 })
