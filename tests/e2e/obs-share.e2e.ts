@@ -1,0 +1,107 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { io, type Socket } from 'socket.io-client'
+import { text, uniqueSuffix, waitForLink } from './support'
+
+interface Player {
+  nickname: string
+  token: string
+}
+
+/** Signs up and confirms through the API: the confirmation answers with the session. */
+async function newPlayer(request: APIRequestContext, name: string): Promise<Player> {
+  const suffix = uniqueSuffix()
+  const user = { email: `${name.toLowerCase()}-${suffix}@example.test`, password: 'correct-horse-1', nickname: `${name} ${suffix}` }
+  const signup = await request.post('/api/auth/signup', { data: user })
+  expect(signup.status()).toBe(200)
+  const link = await waitForLink('confirm', user.email)
+  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
+  expect(confirm.status()).toBe(200)
+  return { nickname: user.nickname, token: ((await confirm.json()) as { token: string }).token }
+}
+
+/** The computed background colour of an element of the page. */
+const backgroundOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor)
+
+const transparent = 'rgba(0, 0, 0, 0)'
+
+test('a streamer makes a link in settings and copies it; the page opened with it waits, then shows the table the streamer sits at, on a transparent page', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000)
+  const origin = baseURL as string
+  const streamer = await newPlayer(request, 'Streamer')
+
+  // The streamer, signed in, makes the link under Settings → Streaming and copies it.
+  const own = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
+  await own.addCookies([{ name: 'token', value: streamer.token, url: origin }])
+  await own.addInitScript(() => localStorage.setItem('lang', 'en'))
+  const settings = await own.newPage()
+  await settings.goto('/settings')
+  await expect(settings.getByRole('heading', { name: text('en', 'settings.streaming.title') })).toBeVisible()
+  await expect(settings.getByTestId('share-key-state')).toHaveText(text('en', 'settings.streaming.none'))
+  await settings.getByRole('button', { name: text('en', 'settings.streaming.create') }).click()
+  const field = settings.getByTestId('share-link')
+  await expect(field).toHaveValue(new RegExp(`^${origin.replace(/[.]/g, '\\.')}/obs-share#key=[A-Za-z0-9_-]{40,}$`))
+  await settings.getByRole('button', { name: text('en', 'settings.streaming.copy') }).click()
+  await expect(settings.getByRole('status').filter({ hasText: text('en', 'settings.streaming.copied') })).toBeVisible()
+  const link = await settings.evaluate(() => navigator.clipboard.readText())
+  expect(link).toBe(await field.inputValue())
+
+  // Streaming software: another browser, nobody signed in, a 1920x1080 source.
+  const software = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-US' })
+  await software.addInitScript(() => localStorage.setItem('lang', 'en'))
+  const obs = await software.newPage()
+  await obs.goto(link)
+  await expect(obs.getByTestId('obs-waiting')).toHaveText(text('en', 'obsShare.waiting').replace('{{name}}', streamer.nickname))
+  // Nothing behind the page paints: the scene of the streaming software shows through.
+  for (const selector of ['html', 'body', '.fui-FluentProvider', '[data-layout="empty"]']) expect(await backgroundOf(obs, selector)).toBe(transparent)
+  // No bars, no controls.
+  await expect(obs.getByRole('banner')).toHaveCount(0)
+  await expect(obs.getByRole('button')).toHaveCount(0)
+
+  // The streamer creates a table and sits at seat 1: the page shows it.
+  const home = await own.newPage()
+  await home.goto('/main')
+  await home.getByTestId('create-table').click()
+  const tableName = `Streamed ${uniqueSuffix()}`
+  await home.getByTestId('table-name').fill(tableName)
+  await home.getByTestId('create-table-submit').click()
+  await expect(home).toHaveURL(/\/mafia\/\d+$/)
+  const lobbyId = Number(home.url().split('/').at(-1))
+
+  await expect(obs.getByTestId('obs-table')).toBeVisible()
+  await expect(obs.getByTestId('obs-table-name')).toHaveText(tableName)
+  await expect(obs.getByTestId('obs-name-1')).toHaveText(streamer.nickname)
+  await expect(obs.getByTestId('obs-seat-10')).toBeVisible()
+  await expect(obs.getByTestId('obs-phase')).toHaveText(text('en', 'game.waiting').replace('{{taken}}', '1').replace('{{total}}', '10'))
+
+  // Another player sits down: the page hears it at once.
+  const guest = await newPlayer(request, 'Guest')
+  const socket: Socket = io(origin, { path: '/socket.io', transports: ['websocket'], auth: { token: guest.token }, forceNew: true })
+  try {
+    const joined = await socket.timeout(10_000).emitWithAck('mafia:join:lobby', { id: lobbyId })
+    expect(joined.error).toBeUndefined()
+    await expect(obs.getByTestId('obs-name-2')).toHaveText(guest.nickname)
+    await expect(obs.getByTestId('obs-phase')).toHaveText(text('en', 'game.waiting').replace('{{taken}}', '2').replace('{{total}}', '10'))
+  } finally {
+    socket.disconnect()
+  }
+  // Still transparent with the table on it.
+  for (const selector of ['html', 'body']) expect(await backgroundOf(obs, selector)).toBe(transparent)
+
+  // Back in settings, the link is no longer shown, only that one exists; revoking closes the page.
+  await settings.reload()
+  await expect(settings.getByTestId('share-key-state')).toContainText(text('en', 'settings.streaming.active').split('{{date}}')[0] as string)
+  await settings.getByRole('button', { name: text('en', 'settings.streaming.revoke') }).click()
+  await expect(obs.getByTestId('obs-ended')).toHaveText(text('en', 'obsShare.ended.revoked'))
+
+  await software.close()
+  await own.close()
+})
+
+test('a wrong key or none: the page says so', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'))
+  await page.goto('/obs-share#key=not-a-real-key')
+  await expect(page.getByTestId('obs-invalid')).toHaveText(text('en', 'errors.share.key_invalid'))
+  await page.goto('about:blank')
+  await page.goto('/obs-share')
+  await expect(page.getByTestId('obs-no-key')).toHaveText(text('en', 'obsShare.noKey'))
+})
