@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import type { Lobby } from '../../../server/contract/socket/lobbies'
+import { ShareSeatVideo, useShareMedia } from './share-media'
 import { openSharePage, readShareKey, sharePageState } from './share-page-state'
 import { ShareTable } from './ShareTable'
 import { useTransparentSurface } from './transparent-surface'
@@ -53,6 +54,10 @@ export function ObsShareScreen() {
     return openSharePage(key)
   }, [key])
 
+  // The table's video while the streamer is at a live table (and the page is connected).
+  const table = state.view?.lobby ?? null
+  useShareMedia(table?.id ?? null, (state.status === 'live' || state.status === 'offline') && (table?.lobby.status === 'open' || table?.lobby.status === 'running'))
+
   if (!key) return <Note testId="obs-no-key" problem>{t('obsShare.noKey')}</Note>
   if (state.status === 'invalid') return <Note testId="obs-invalid" problem>{t('errors.share.key_invalid')}</Note>
   if (state.status === 'ended') return <Note testId="obs-ended" problem>{t(`obsShare.ended.${state.endReason ?? 'revoked'}`)}</Note>
@@ -68,7 +73,7 @@ export function ObsShareScreen() {
   return (
     <>
       {view.lobby ? (
-        <ShareTable lobby={view.lobby as Lobby} />
+        <ShareTable lobby={view.lobby as Lobby} videoOf={(user, seat, game) => <ShareSeatVideo user={user} seat={seat} view={game} />} />
       ) : (
         <Note testId="obs-waiting">{t('obsShare.waiting', { name: view.streamer.nickname })}</Note>
       )}

@@ -107,7 +107,7 @@ export interface SeatTileProps {
   card: UserCard | null
   seat: SeatView | undefined
   view: GameView | null
-  /** The seat's video, when the table's media is shown (null: the avatar stands in). */
+  /** The seat's video, when the table's media is shown (none: the avatar stands in). */
   video?: ReactNode
 }
 
@@ -152,7 +152,7 @@ function SeatTile({ number, card, seat, view, video }: SeatTileProps) {
  * judge, and every seat with its name, number, fouls and state. Roles never appear: the view is the
  * spectators' own, and this component shows none anyway.
  */
-export function ShareTable({ lobby, videoOf }: { lobby: Lobby; videoOf?: (userId: number) => ReactNode }) {
+export function ShareTable({ lobby, videoOf }: { lobby: Lobby; videoOf?: (user: UserCard, seat: number, view: GameView | null) => ReactNode }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const view = lobby.game as GameView | null
@@ -187,7 +187,7 @@ export function ShareTable({ lobby, videoOf }: { lobby: Lobby; videoOf?: (userId
         {Array.from({ length: seatCount }, (_, index) => {
           const number = index + 1
           const card = summary.players.find((player) => player.seat === number)?.user ?? null
-          return <SeatTile key={number} number={number} card={card} seat={view?.seats[index]} view={view} video={card && videoOf ? videoOf(card.id) : undefined} />
+          return <SeatTile key={number} number={number} card={card} seat={view?.seats[index]} view={view} video={card && videoOf ? videoOf(card, number, view) : undefined} />
         })}
       </ul>
     </div>

@@ -1,8 +1,10 @@
 import { proxy } from 'valtio'
 import type { GameEventPush } from '../../../server/contract/socket/game'
+import type { MediaTicket } from '../../../server/contract/socket/media'
 import type { LobbySummary } from '../../../server/contract/socket/lobbies'
 import type { ShareEndReason, ShareView } from '../../../server/contract/socket/sharing'
 import { createShareSocket, type AppSocket } from '../../realtime'
+import { TicketRefused } from '../../rtc'
 import { applyGameEvent, isErrorReply, type EventOutcome } from '../../state/lobby'
 
 /**
@@ -56,6 +58,29 @@ export function applyShareGameEvent(state: Pick<SharePageState, 'view'>, push: G
 
 /* ---------- the connection ---------- */
 
+/** The open page's socket: the media client asks its tickets through it. */
+let pageSocket: AppSocket | null = null
+
+const ticketTimeoutMilliseconds = 10_000
+/** Codes after which asking again is pointless until the streamer moves: the page stops its video. */
+const ticketRefusals: ReadonlySet<string> = new Set(['errors.lobby.not_member', 'errors.unauthorized', 'errors.share.key_invalid', 'errors.not_found'])
+
+/**
+ * A receive-only media ticket for the streamer's table (`share:media`). No socket or no answer
+ * throws a plain error (the media client tries again later); a refusal throws `TicketRefused`.
+ */
+export async function requestShareTicket(): Promise<MediaTicket> {
+  const socket = pageSocket
+  if (!socket?.connected) throw new Error('no connection')
+  const emitter = socket.timeout(ticketTimeoutMilliseconds) as unknown as { emitWithAck(event: 'share:media'): Promise<unknown> }
+  const answer = await emitter.emitWithAck('share:media')
+  if (isErrorReply(answer)) {
+    if (ticketRefusals.has(answer.error)) throw new TicketRefused(answer.error)
+    throw new Error(answer.error)
+  }
+  return answer as MediaTicket
+}
+
 const watchTimeoutMilliseconds = 8000
 const retryMilliseconds = 1000
 
@@ -71,6 +96,7 @@ export function openSharePage(key: string, createSocket: (key: string) => AppSoc
   state.view = null
   state.endReason = null
   const socket = createSocket(key)
+  pageSocket = socket
   let retry: ReturnType<typeof setTimeout> | null = null
   let closed = false
 
@@ -127,6 +153,7 @@ export function openSharePage(key: string, createSocket: (key: string) => AppSoc
 
   return () => {
     closed = true
+    if (pageSocket === socket) pageSocket = null
     if (retry !== null) clearTimeout(retry)
     socket.removeAllListeners()
     socket.disconnect()

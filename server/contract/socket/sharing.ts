@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import type { Ack } from '../errors'
 import { UserCard } from './common'
 import { Lobby } from './lobbies'
+import type { MediaTicket } from './media'
 
 /**
  * What the streamer's page shows: whose page it is, and the table they are at (sitting, judging or
@@ -27,6 +28,12 @@ export type ShareEndReason = Static<typeof ShareEndReason>
 export interface SharingClientEvents {
   /** The streamer's table now (the socket follows it from here on); asked on every (re)connect and after a gap. */
   'share:watch': (ack?: (result: Ack<ShareView>) => void) => void
+  /**
+   * A receive-only ticket for the media room of the streamer's table (role `subscriber`, a peer id
+   * of its own that is never a user id). Refused with `errors.lobby.not_member` while the streamer
+   * is at no live table. Short-lived: ask again for every (re)connection.
+   */
+  'share:media': (ack?: (result: Ack<MediaTicket>) => void) => void
 }
 
 export interface SharingServerEvents {

@@ -5,15 +5,15 @@ import type { LobbiesModule } from '../lobbies'
 import { createSharingRepository } from './sharing.repository'
 import { registerSharingRoutes } from './sharing.routes'
 import { createSharingService } from './sharing.service'
-import { registerSharingEvents } from './sharing.socket'
+import { registerSharingEvents, type ViewerTickets } from './sharing.socket'
 
-export { shareRoom } from './sharing.socket'
+export { shareRoom, type ViewerTickets } from './sharing.socket'
 
 /**
  * The streamer's page (/obs-share): the user's share key over HTTP, and a page's socket opened with
  * that key, which follows the streamer from table to table and receives what spectators receive.
  */
-export function registerSharingModule(app: FastifyInstance, options: { clock: Clock; publicUrl: string; lobbies: LobbiesModule; game: GameModule }): Promise<void> {
+export function registerSharingModule(app: FastifyInstance, options: { clock: Clock; publicUrl: string; lobbies: LobbiesModule; game: GameModule; media?: ViewerTickets }): Promise<void> {
   const { lobbies } = options
   const service = createSharingService({ repository: createSharingRepository(app.db), clock: options.clock, publicUrl: options.publicUrl })
   const tables = {
@@ -24,6 +24,6 @@ export function registerSharingModule(app: FastifyInstance, options: { clock: Cl
     summary: lobbies.summary,
     onMembersMoved: lobbies.onMembersMoved,
   }
-  const pages = registerSharingEvents(app, { service, tables, game: options.game })
+  const pages = registerSharingEvents(app, { service, tables, game: options.game, media: options.media })
   return registerSharingRoutes(app, { service, endPages: pages.end })
 }

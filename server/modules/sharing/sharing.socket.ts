@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { GameView } from '../../contract/game'
 import type { SocketAuth } from '../../contract/socket/events'
 import type { LobbyRole, LobbySummary } from '../../contract/socket/lobbies'
+import type { MediaTicket } from '../../contract/socket/media'
 import type { ShareEndReason, ShareView } from '../../contract/socket/sharing'
 import type { UserCard } from '../../contract/socket/common'
+import { AppError } from '../../lib/app-error'
 import { createSocketRateLimiter, toAckError } from '../../lib/socket-handler'
 import type { AppSocket } from '../../plugins/socket-io'
 import { spectatorRoom, viewFor, type GameModule } from '../game'
@@ -20,6 +22,14 @@ export interface StreamerTables {
   summary(lobbyId: number): Promise<LobbySummary | null>
   /** Runs after users sat down, moved, left or were sent away (a disband), with their ids. */
   onMembersMoved(listener: (userIds: readonly number[]) => void): void
+}
+
+/**
+ * What the sharing module needs of the table's media: a receive-only ticket for someone who is no
+ * member of the table (the streamer's page), for the table's room wherever it lives.
+ */
+export interface ViewerTickets {
+  viewerTicket(lobbyId: number, peerId: string): Promise<MediaTicket>
 }
 
 /** A page's socket, here or on another node (`fetchSockets`): what moving it between rooms needs. */
@@ -39,8 +49,11 @@ const isTableRoom = (room: string) => room.startsWith('lobby:')
  * socket then belongs to no user, so every other request refuses it, and it joins only the
  * streamer's share room and the rooms of the streamer's table that a spectator would be in.
  */
-export function registerSharingEvents(app: FastifyInstance, deps: { service: SharingService; tables: StreamerTables; game: GameModule }): { end(streamerId: number, reason: ShareEndReason): void } {
-  const { service, tables, game } = deps
+export function registerSharingEvents(
+  app: FastifyInstance,
+  deps: { service: SharingService; tables: StreamerTables; game: GameModule; media?: ViewerTickets },
+): { end(streamerId: number, reason: ShareEndReason): void } {
+  const { service, tables, game, media } = deps
 
   app.io.use((socket, next) => {
     const { shareKey } = (socket.handshake.auth ?? {}) as SocketAuth
@@ -111,9 +124,36 @@ export function registerSharingEvents(app: FastifyInstance, deps: { service: Sha
     }
   })
 
+  /**
+   * The page's ticket for the media room of the streamer's table: only while the streamer is at a
+   * live one. The peer id names the page, never a user, so no seat's stream is ever taken for it.
+   */
+  async function mediaTicket(socket: AppSocket, streamer: UserCard): Promise<MediaTicket> {
+    const place = await tables.placeOf(streamer.id)
+    const summary = place ? await tables.summary(place.lobbyId) : null
+    if (!place || !summary || (summary.status !== 'open' && summary.status !== 'running')) throw new AppError(409, 'errors.lobby.not_member', { field: 'lobby' })
+    // An app built without table media has no room to offer.
+    if (!media) throw new AppError(404, 'errors.not_found')
+    return media.viewerTicket(place.lobbyId, `share-${streamer.id}-${socket.id}`)
+  }
+
   // A page reconnecting or reloading after a gap asks now and then, never in a flood.
   const take = createSocketRateLimiter({ max: 10, windowMs: 10_000 })
+  // The media client asks a fresh ticket for every (re)connection, with a backoff.
+  const takeTicket = createSocketRateLimiter({ max: 20, windowMs: 10_000 })
   app.io.on('connection', (socket: AppSocket) => {
+    socket.on('share:media', (ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined
+      const share = socket.data.share
+      if (!share) return answer({ error: 'errors.unauthorized' })
+      try {
+        takeTicket(socket)
+      } catch (error) {
+        return answer(toAckError(error, app.log, 'share:media'))
+      }
+      mediaTicket(socket, share.streamer).then(answer, (error: unknown) => answer(toAckError(error, app.log, 'share:media')))
+    })
+
     socket.on('share:watch', (ack) => {
       const answer = typeof ack === 'function' ? ack : () => undefined
       // Only a page opened with a share key follows a streamer; a signed-in user's socket has none.
