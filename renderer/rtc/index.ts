@@ -19,7 +19,11 @@ export function startTableMedia(options: Omit<TableMediaOptions, 'environment' |
     environment: { WebSocket: window.WebSocket, RTCPeerConnection: window.RTCPeerConnection, MediaStream: window.MediaStream },
   })
   current = handle
+  // Back online: join again at once rather than after the backoff.
+  const online = () => handle.retryNow()
+  window.addEventListener('online', online)
   void handle.done.then(() => {
+    window.removeEventListener('online', online)
     if (current === handle) current = null
   })
   return handle

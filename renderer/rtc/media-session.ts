@@ -46,6 +46,9 @@ export interface SessionOptions {
   events: SessionEvents
 }
 
+/** How long a media connection may stay disconnected before the session is given up and joined again. */
+export const disconnectedGraceMs = 10_000
+
 /** Errors after which this connection is of no more use: the controller joins again (or stops, if replaced). */
 const fatalErrors: ReadonlySet<MediaErrorCode> = new Set(['errors.media.token_invalid', 'errors.media.token_expired', 'errors.media.replaced', 'errors.media.join_timeout', 'errors.media.connection_failed'])
 
@@ -147,8 +150,16 @@ export class MediaSession {
       const candidate = event.candidate
       if (candidate?.candidate && candidate.sdpMid) this.send({ type: 'candidate', target, candidate: candidate.candidate, mid: candidate.sdpMid })
     })
+    let disconnectedTimer: ReturnType<typeof setTimeout> | null = null
     connection.addEventListener('connectionstatechange', () => {
-      if (connection.connectionState === 'failed') this.fail()
+      const state = connection.connectionState
+      if (disconnectedTimer !== null && state !== 'disconnected') {
+        clearTimeout(disconnectedTimer)
+        disconnectedTimer = null
+      }
+      if (state === 'failed') this.fail()
+      // The server lets a peer go after 10 s disconnected; so do we, instead of waiting for ICE to give up.
+      else if (state === 'disconnected' && disconnectedTimer === null) disconnectedTimer = setTimeout(() => this.fail(), disconnectedGraceMs)
     })
     return connection
   }

@@ -39,6 +39,8 @@ export interface TableMediaHandle {
   stop(): void
   /** The peer connections of the current session (for statistics). */
   connections(): { publish: RTCPeerConnection | null; subscribe: RTCPeerConnection | null }
+  /** Tries again now instead of waiting out the backoff (the network is back). */
+  retryNow(): void
   /** Resolves when the controller has stopped for good. */
   readonly done: Promise<void>
 }
@@ -180,6 +182,9 @@ export function runTableMedia(options: TableMediaOptions): TableMediaHandle {
       if (stopped) return
       stopped = true
       session?.leave()
+      wake?.()
+    },
+    retryNow() {
       wake?.()
     },
     connections: () => session?.connections() ?? { publish: null, subscribe: null },

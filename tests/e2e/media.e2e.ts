@@ -53,6 +53,16 @@ async function openPage(browser: Browser, baseURL: string, token: string): Promi
     localStorage.setItem('lang', 'en')
     const connections: RTCPeerConnection[] = []
     ;(window as unknown as { __connections: RTCPeerConnection[] }).__connections = connections
+    // The media signalling sockets too, so the test can cut one as a network drop would.
+    const sockets: WebSocket[] = []
+    ;(window as unknown as { __mediaSockets: WebSocket[] }).__mediaSockets = sockets
+    const NativeSocket = window.WebSocket
+    window.WebSocket = class extends NativeSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols)
+        if (String(url).includes('/media/ws')) sockets.push(this)
+      }
+    }
     const Native = window.RTCPeerConnection
     window.RTCPeerConnection = class extends Native {
       constructor(configuration?: RTCConfiguration) {
@@ -225,6 +235,39 @@ test('three players see and hear each other, a spectator receives everything and
       expect(after[index]?.muted).toBe(before[index]?.muted)
       expect(after[index]?.open).toBeGreaterThan((before[index]?.open ?? 0) + 20)
     })
+
+    // Seat 3's signalling connection drops: it joins again with a fresh ticket, without leaving the
+    // table, and both directions play again.
+    await third.page.evaluate(() => (window as unknown as { __mediaSockets: WebSocket[] }).__mediaSockets.at(-1)?.close())
+    await expect.poll(() => third.page.evaluate(() => (window as unknown as { __mediaSockets: WebSocket[] }).__mediaSockets.length), { timeout: 30_000 }).toBe(2)
+    await expect(third.page.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
+    await expect(third.page.getByTestId('game-table')).toHaveAttribute('data-viewer', 'player')
+    await expectVideoPlaying(third.page, first.id)
+    await expectAudioFlowing(third.page, first.id)
+    await expectVideoPlaying(first.page, third.id)
+    await expectAudioFlowing(first.page, third.id)
+
+    // Figures for the record (not asserted): what a player's page receives and at which size.
+    const figures = await first.page.evaluate(async () => {
+      const total = async () => {
+        let bytes = 0
+        for (const connection of (window as unknown as { __connections: RTCPeerConnection[] }).__connections) {
+          if (connection.connectionState === 'closed') continue
+          for (const report of (await connection.getStats()).values()) if (report.type === 'inbound-rtp') bytes += Number(report.bytesReceived ?? 0)
+        }
+        return bytes
+      }
+      const frames = () => [...document.querySelectorAll<HTMLVideoElement>('video[data-testid^="video-"]')].map((video) => ({ id: video.dataset.testid, width: video.videoWidth, height: video.videoHeight, frames: video.getVideoPlaybackQuality().totalVideoFrames }))
+      const startBytes = await total()
+      const startFrames = frames()
+      await new Promise((resolve) => setTimeout(resolve, 5000))
+      const endFrames = frames()
+      return {
+        downlinkMbps: (((await total()) - startBytes) * 8) / 5 / 1e6,
+        videos: endFrames.filter((video) => video.width > 0).map((video) => ({ ...video, fps: (video.frames - (startFrames.find((item) => item.id === video.id)?.frames ?? 0)) / 5 })),
+      }
+    })
+    console.log(`[media figures] seat 1 page receives ${figures.downlinkMbps.toFixed(2)} Mbit/s; videos: ${figures.videos.map((video) => `${video.id} ${video.width}x${video.height} ${video.fps.toFixed(1)} fps`).join('; ')}`)
   } finally {
     for (const socket of sockets) socket.disconnect()
   }
