@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const media = createMediaServer({ config, logger })
   await media.registerRoutes(app)
   app.addHook('onClose', () => media.close())
-  registerTableMediaModule(app, { bindRequests, lobbies, game, media })
+  registerTableMediaModule(app, { config, bindRequests, lobbies, game, media })
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game })
 
   await app.register(staticFilesPlugin, { rendererDir: options.rendererDir ?? defaultRendererDir, uploadsDir: join(config.dataDir, 'uploads') })

@@ -18,6 +18,20 @@ export interface Config {
   mediaTokenSecret: string | undefined
   /** HTTP port of a separate media process (`npm run media`). */
   mediaPort: number
+  /** Media node: the app server to register with; unset: `npm run media` serves on its own, unregistered. */
+  mediaAppUrl: string | undefined
+  /** Media node: the signalling URL browsers are sent to (`ws(s)://…/media/ws`); unset: ws://MEDIA_PUBLIC_IP:MEDIA_PORT/media/ws. */
+  mediaNodeUrl: string | undefined
+  /** Media node: its stable name at the app server; unset: host name and port. */
+  mediaNodeId: string | undefined
+  /** Media node: peers it takes before the app server stops placing new tables on it. */
+  mediaNodeCapacity: number
+  /**
+   * The server (role 4) account of media nodes. On a media node: the account it signs in with. On
+   * the app server: the account is created at start (or its password set) when missing.
+   */
+  mediaNodeEmail: string | undefined
+  mediaNodePassword: string | undefined
   logLevel: string
   /** Grace period before a requested account deletion is carried out. */
   accountDeletionDays: number
@@ -65,6 +79,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((adminEmail === undefined) !== (adminPassword === undefined)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
   }
+  const mediaNodeEmail = optional(env, 'MEDIA_NODE_EMAIL')
+  const mediaNodePassword = optional(env, 'MEDIA_NODE_PASSWORD')
+  if ((mediaNodeEmail === undefined) !== (mediaNodePassword === undefined)) {
+    throw new ConfigError('MEDIA_NODE_EMAIL and MEDIA_NODE_PASSWORD must be set together')
+  }
+  if (mediaNodePassword !== undefined && mediaNodePassword.length < 16) throw new ConfigError('MEDIA_NODE_PASSWORD must be at least 16 characters long')
+  const mediaNodeUrl = url(env, 'MEDIA_NODE_URL')
+  if (mediaNodeUrl !== undefined && !/^wss?:\/\//.test(mediaNodeUrl)) throw new ConfigError(`MEDIA_NODE_URL must be a ws:// or wss:// URL, got "${mediaNodeUrl}"`)
+  const mediaNodeId = optional(env, 'MEDIA_NODE_ID')
+  if (mediaNodeId !== undefined && !/^[A-Za-z0-9._:-]{1,64}$/.test(mediaNodeId)) throw new ConfigError('MEDIA_NODE_ID may hold up to 64 letters, digits, dots, dashes, underscores and colons')
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: optional(env, 'HOST') ?? '0.0.0.0',
@@ -80,6 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaPublicIp: optional(env, 'MEDIA_PUBLIC_IP') ?? '127.0.0.1',
     mediaTokenSecret: secret(env, 'MEDIA_TOKEN_SECRET'),
     mediaPort: integer(env, 'MEDIA_PORT', 8090, 0, 65535),
+    mediaAppUrl: url(env, 'MEDIA_APP_URL')?.replace(/\/+$/, ''),
+    mediaNodeUrl,
+    mediaNodeId,
+    mediaNodeCapacity: integer(env, 'MEDIA_NODE_CAPACITY', 240, 1, 1_000_000),
+    mediaNodeEmail,
+    mediaNodePassword,
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     accountDeletionDays: integer(env, 'ACCOUNT_DELETION_DAYS', 14, 0, 365),
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),

@@ -14,6 +14,8 @@ import { MediaUdpPort } from './udp-port'
 export { issueMediaToken, verifyMediaToken, type MediaTokenClaims, type MediaTokenResult } from './media-token'
 export { defaultMediaSettings, Peer, type MediaSettings } from './peer'
 export { Room } from './room'
+export { applyRoomControl, type RoomControl } from './room-control'
+export * from './node-protocol'
 
 declare module 'fastify' {
   interface FastifyInstance {

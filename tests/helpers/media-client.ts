@@ -199,9 +199,9 @@ export class MediaTestClient {
     })
   }
 
-  /** Opens the signalling socket (without joining). */
+  /** Opens the signalling socket (without joining): `baseUrl` is an http(s) origin, or the whole ws(s) URL of the signalling socket. */
   static async open(baseUrl: string): Promise<MediaTestClient> {
-    const socket = new WebSocket(baseUrl.replace(/^http/, 'ws') + mediaSocketPath)
+    const socket = new WebSocket(/^wss?:/.test(baseUrl) ? baseUrl : baseUrl.replace(/^http/, 'ws') + mediaSocketPath)
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve())
       socket.once('error', reject)
@@ -220,6 +220,12 @@ export class MediaTestClient {
     const last = client.messages[client.messages.length - 1]
     if (last?.type === 'error') throw new Error(`join refused: ${last.code}`)
     return client
+  }
+
+  /** Joins where a media ticket says: a path on the app's origin (the built-in server) or a media node's absolute URL. */
+  static joinTicket(appUrl: string, ticket: { url: string; token: string }, options: { lossy?: boolean; receive?: boolean; answerOffers?: boolean } = {}): Promise<MediaTestClient> {
+    const url = ticket.url.startsWith('/') ? appUrl.replace(/^http/, 'ws') + ticket.url : ticket.url
+    return MediaTestClient.join(url, ticket.token, options)
   }
 
   send(message: MediaClientMessage): void {

@@ -60,8 +60,8 @@ async function ticket(who: Member, lobbyId: number): Promise<MediaTicket> {
 }
 
 /** Joins the media room a ticket names (the built-in server: a path on the app's origin). */
-async function joinMedia(ticketed: MediaTicket, base = server.url): Promise<MediaTestClient> {
-  const client = await MediaTestClient.join(ticketed.url.startsWith('/') ? base : ticketed.url.replace(/\/media\/ws$/, ''), ticketed.token)
+async function joinMedia(ticketed: MediaTicket): Promise<MediaTestClient> {
+  const client = await MediaTestClient.joinTicket(server.url, ticketed)
   cleanups.push(() => client.close())
   return client
 }

@@ -1,19 +1,15 @@
+import type { RoomControl } from '../../media'
 import { openMicrophones, type GameState } from '../game'
+
+export type { RoomControl }
+
+const speechPhases: ReadonlySet<GameState['phase']> = new Set(['day_speech', 'defence_speech', 'last_words', 'best_move'])
 
 /**
  * What the game says a table's media room should do: whose microphone is forwarded, and whose
  * camera everyone sees large. Peer ids are user ids as strings. Peers not named keep what they
  * have (spectators never publish; before the deal nobody was ever closed).
- */
-export interface RoomControl {
-  microphones: Record<string, boolean>
-  /** The day speaker; null: the media server picks whoever spoke last. */
-  speaker: string | null
-}
-
-const speechPhases: ReadonlySet<GameState['phase']> = new Set(['day_speech', 'defence_speech', 'last_words', 'best_move'])
-
-/**
+ *
  * The room control of a table at this state of its game (null: before the deal, when everyone may
  * talk and nothing needs saying).
  *

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { LobbyRow } from '../../../db/schema'
 import type { MediaRole } from '../../contract/rtc'
 import type { MediaTicket } from '../../contract/socket/media'
@@ -25,7 +26,7 @@ export interface MediaHome {
    * Applies the game's microphones and speaker to a room. `create`: open the room if it does not
    * exist (a ticket is about to be used); otherwise a room nobody joined is left alone.
    */
-  control(roomId: string, control: RoomControl, options: { create: boolean }): void
+  control(roomId: string, control: RoomControl, options: { create: boolean }): Promise<void>
 }
 
 /** Which home a table's room is at. */
@@ -34,6 +35,8 @@ export interface MediaPlacement {
   place(lobbyId: number): MediaHome
   /** The table's home if it has one. */
   homeOf(lobbyId: number): MediaHome | null
+  /** The table's home failed it (a node that did not answer): the built-in media server takes it. */
+  fallback(lobbyId: number): MediaHome
 }
 
 /** What this module needs of the lobbies: the table a user is at. */
@@ -51,8 +54,8 @@ export interface GameStates {
  * and every ticket, pushes the table's microphones and speaker to its room, so muting happens on the
  * media server whatever the muted browser does.
  */
-export function createTableMediaService(deps: { membershipOf: MembershipOf; game: GameStates; placement: MediaPlacement }) {
-  const { membershipOf, game, placement } = deps
+export function createTableMediaService(deps: { membershipOf: MembershipOf; game: GameStates; placement: MediaPlacement; logger: FastifyBaseLogger }) {
+  const { membershipOf, game, placement, logger } = deps
 
   const stateOf = (lobbyId: number) => game.enqueue(lobbyId, () => game.stateNow(lobbyId))
 
@@ -64,20 +67,30 @@ export function createTableMediaService(deps: { membershipOf: MembershipOf; game
       const role: MediaRole = membership.role === 'spectator' ? 'subscriber' : 'publisher'
       const roomId = tableRoomId(lobbyId)
       const peerId = String(userId)
-      const home = placement.place(lobbyId)
+      const control = roomControlOf(await stateOf(lobbyId))
       // The room learns the game's microphones before anyone can join it (also after it idled out).
-      home.control(roomId, roomControlOf(await stateOf(lobbyId)), { create: true })
+      let home = placement.place(lobbyId)
+      try {
+        await home.control(roomId, control, { create: true })
+      } catch (error) {
+        logger.warn({ err: error, lobbyId, home: home.id }, 'media home did not take the table: the built-in media server does')
+        home = placement.fallback(lobbyId)
+        await home.control(roomId, control, { create: true })
+      }
       return { url: home.url, token: home.issueToken({ roomId, peerId, role }), peerId, role, roomId }
     },
 
     /** After a stored game event: the table's room (if it has one) follows the new state. */
     gameChanged(lobbyId: number, state: GameState): void {
-      placement.homeOf(lobbyId)?.control(tableRoomId(lobbyId), roomControlOf(state), { create: false })
+      const home = placement.homeOf(lobbyId)
+      home?.control(tableRoomId(lobbyId), roomControlOf(state), { create: false }).catch((error: unknown) => {
+        logger.warn({ err: error, lobbyId, home: home.id }, 'media room control failed')
+      })
     },
 
     /** A home (a media node that registered again) holds this table's room: tell it the current state. */
     async resync(lobbyId: number, home: MediaHome): Promise<void> {
-      home.control(tableRoomId(lobbyId), roomControlOf(await stateOf(lobbyId)), { create: false })
+      await home.control(tableRoomId(lobbyId), roomControlOf(await stateOf(lobbyId)), { create: false })
     },
   }
 }

@@ -25,6 +25,16 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(ConfigError)
   })
 
+  it('reads a media node\'s settings and refuses half-set or weak ones', () => {
+    const config = loadConfig({ MEDIA_APP_URL: 'http://app:8080/', MEDIA_NODE_URL: 'wss://media1.example/media/ws', MEDIA_NODE_EMAIL: 'node@example.test', MEDIA_NODE_PASSWORD: 'a long node password' })
+    expect(config).toMatchObject({ mediaAppUrl: 'http://app:8080', mediaNodeUrl: 'wss://media1.example/media/ws', mediaNodeCapacity: 240, mediaNodeId: undefined })
+    expect(() => loadConfig({ MEDIA_NODE_EMAIL: 'node@example.test' })).toThrow(/set together/)
+    expect(() => loadConfig({ MEDIA_NODE_EMAIL: 'node@example.test', MEDIA_NODE_PASSWORD: 'short' })).toThrow(ConfigError)
+    expect(() => loadConfig({ MEDIA_NODE_URL: 'https://media1.example/media/ws' })).toThrow(/ws:\/\//)
+    expect(() => loadConfig({ MEDIA_NODE_ID: 'a b' })).toThrow(ConfigError)
+    expect(() => loadConfig({ MEDIA_NODE_CAPACITY: '0' })).toThrow(ConfigError)
+  })
+
   it('strips a trailing slash from PUBLIC_URL so mail links are clean', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://mafia.example/' }).publicUrl).toBe('https://mafia.example')
   })

@@ -1,0 +1,288 @@
+import type { FastifyInstance } from 'fastify'
+import type { Server, Socket } from 'socket.io'
+import { Compile } from 'typebox/compile'
+import { Role } from '../../contract/http/auth'
+import { AppError } from '../../lib/app-error'
+import {
+  appToNodeEvents,
+  mediaNodeEvents,
+  mediaNodesNamespace,
+  NodeLoad,
+  NodeRegistration,
+  type MediaServer,
+  type NodeAck,
+  type RoomControl,
+  type RoomControlMessage,
+} from '../../media'
+import { lobbyOfRoom, type MediaHome, type MediaPlacement } from './table-media.service'
+
+/** A live media node as the admin panel (and tests) may list it. */
+export interface MediaNodeInfo {
+  nodeId: string
+  url: string
+  capacity: number
+  /** Peers the node reported, plus tickets issued for it in the last few seconds (not yet joined, perhaps). */
+  load: number
+  rooms: number
+  /** The server account it signed in with. */
+  userId: number
+  connectedAt: string
+}
+
+interface NodeEntry {
+  id: string
+  socket: Socket
+  userId: number
+  token: string
+  url: string
+  capacity: number
+  peers: number
+  /** When tickets for this node were issued, within `pendingMs` (each is about one more peer, soon). */
+  pending: number[]
+  rooms: Set<string>
+  lastSeen: number
+  sessionCheckedAt: number
+  connectedAt: Date
+  home: MediaHome
+}
+
+export interface MediaNodeRegistryOptions {
+  /** The built-in media server: where tables go when no node is live or every node is full. */
+  builtin: MediaHome
+  media: Pick<MediaServer, 'issueToken' | 'rooms'>
+  /** Nodes can only check the app's tokens when both share MEDIA_TOKEN_SECRET. */
+  sharedSecret: boolean
+  /** A node (re)registered holding this table's room: push the table's state to it. */
+  resync(lobbyId: number, home: MediaHome): Promise<void>
+  /** A node that has not reported its load for this long takes no new tables. */
+  staleMs?: number
+  /** How often a node's session is looked up again (a banned or deleted account is cut off). */
+  sessionRecheckMs?: number
+  /** How long the app waits for a node to apply a room control. */
+  controlTimeoutMs?: number
+  /** How long an issued ticket counts towards its node's load (the time a browser takes to join). */
+  pendingMs?: number
+}
+
+const checkRegistration = Compile(NodeRegistration)
+const checkLoad = Compile(NodeLoad)
+
+/**
+ * The media nodes registered with this app server, and which home each table's room is at.
+ *
+ * A node connects to the `/media-nodes` Socket.IO namespace with the session token of a server
+ * (role 4) account; that namespace has none of the user events, so a node never looks up lobby
+ * membership. It registers (`media:node:register`) its signalling URL, capacity and the rooms it
+ * holds, then reports its load every few seconds. A table is placed on the least-loaded live node
+ * with room to spare (peers reported plus tickets issued since, over capacity) and stays there while
+ * that node lives; without one it goes to the built-in media server. The game's microphones and
+ * speaker reach the node as `media:node:control`.
+ */
+export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNodeRegistryOptions) {
+  const { builtin } = options
+  const staleMs = options.staleMs ?? 20_000
+  const sessionRecheckMs = options.sessionRecheckMs ?? 30_000
+  const controlTimeoutMs = options.controlTimeoutMs ?? 5000
+  const pendingMs = options.pendingMs ?? 10_000
+  const nodes = new Map<string, NodeEntry>()
+  /** Table → home id (`builtin` or a node id). */
+  const assignments = new Map<number, string>()
+  const log = app.log.child({ module: 'media-nodes' })
+
+  const live = (node: NodeEntry | undefined): node is NodeEntry => node !== undefined && node.socket.connected && Date.now() - node.lastSeen < staleMs
+  const loadOf = (node: NodeEntry) => {
+    const since = Date.now() - pendingMs
+    while (node.pending.length > 0 && (node.pending[0] as number) < since) node.pending.shift()
+    return node.peers + node.pending.length
+  }
+  const tablesOf = (node: NodeEntry) => {
+    let count = 0
+    for (const home of assignments.values()) if (home === node.id) count += 1
+    return count
+  }
+  /** Whether `left` is busier than `right`: a higher share of its capacity in use; on a tie more tables, then less room left. */
+  const busier = (left: NodeEntry, right: NodeEntry) => {
+    const share = loadOf(left) / left.capacity - loadOf(right) / right.capacity
+    if (share !== 0) return share > 0
+    const tables = tablesOf(left) - tablesOf(right)
+    if (tables !== 0) return tables > 0
+    return left.capacity - loadOf(left) < right.capacity - loadOf(right)
+  }
+
+  function nodeHome(entry: Pick<NodeEntry, 'id' | 'url' | 'socket' | 'pending'>): MediaHome {
+    return {
+      id: entry.id,
+      url: entry.url,
+      issueToken(claims) {
+        entry.pending.push(Date.now())
+        return options.media.issueToken(claims)
+      },
+      async control(roomId: string, control: RoomControl, { create }) {
+        const message: RoomControlMessage = { roomId, microphones: control.microphones, speaker: control.speaker, create }
+        const answer = (await entry.socket.timeout(controlTimeoutMs).emitWithAck(appToNodeEvents.control, message)) as NodeAck
+        if ('error' in answer) throw new Error(`media node ${entry.id} refused a room control: ${answer.error}`)
+      },
+    }
+  }
+
+  function forget(node: NodeEntry): void {
+    if (nodes.get(node.id) !== node) return
+    nodes.delete(node.id)
+    for (const [lobbyId, home] of assignments) if (home === node.id) assignments.delete(lobbyId)
+    log.info({ nodeId: node.id }, 'media node left')
+  }
+
+  /** The rooms a node holds: its tables are placed there (unless a live home already has them). */
+  function adoptRooms(node: NodeEntry, rooms: NodeLoad['rooms'], resync: boolean): void {
+    node.rooms = new Set(rooms.map((room) => room.roomId))
+    for (const room of rooms) {
+      const lobbyId = lobbyOfRoom(room.roomId)
+      if (lobbyId === null) continue
+      const current = assignments.get(lobbyId)
+      if (current !== undefined && current !== node.id && (current === 'builtin' ? options.media.rooms.get(room.roomId) !== undefined : live(nodes.get(current)))) continue
+      assignments.set(lobbyId, node.id)
+      if (resync) options.resync(lobbyId, node.home).catch((error: unknown) => log.warn({ err: error, nodeId: node.id, lobbyId }, 'media node resync failed'))
+    }
+  }
+
+  async function sessionStillGood(node: NodeEntry): Promise<boolean> {
+    const now = Date.now()
+    if (now - node.sessionCheckedAt < sessionRecheckMs) return true
+    node.sessionCheckedAt = now
+    try {
+      const viewer = await app.resolveSession(node.token)
+      return viewer !== null && viewer.user.role_id === Role.server
+    } catch (error) {
+      if (error instanceof AppError) return false
+      throw error
+    }
+  }
+
+  const namespace = (app.io as unknown as Server).of(mediaNodesNamespace)
+
+  namespace.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token
+    if (typeof token !== 'string' || token === '') return next(new Error('errors.unauthorized'))
+    app
+      .resolveSession(token)
+      .then((viewer) => {
+        if (!viewer) return next(new Error('errors.unauthorized'))
+        if (viewer.user.role_id !== Role.server) {
+          log.warn({ userId: viewer.user.id }, 'a non-server account tried to connect as a media node')
+          return next(new Error('errors.forbidden'))
+        }
+        if (!options.sharedSecret) {
+          log.error('a media node tried to register, but MEDIA_TOKEN_SECRET is not set on the app server: the node could not check its tokens')
+          return next(new Error('errors.internal'))
+        }
+        socket.data = { userId: viewer.user.id, token }
+        next()
+      })
+      .catch((error: unknown) => next(new Error(error instanceof AppError ? error.code : 'errors.internal')))
+  })
+
+  namespace.on('connection', (socket) => {
+    const { userId, token } = socket.data as { userId: number; token: string }
+    let node: NodeEntry | null = null
+
+    socket.on(mediaNodeEvents.register, (registration: unknown, ack?: (answer: NodeAck) => void) => {
+      const answer = (value: NodeAck) => {
+        if (typeof ack === 'function') ack(value)
+      }
+      if (!checkRegistration.Check(registration)) return answer({ error: 'errors.validation' })
+      if (node) return answer({ error: 'errors.media.already_joined' })
+      const previous = nodes.get(registration.nodeId)
+      if (previous) {
+        // The same node connecting again (a network change): the newer connection wins.
+        forget(previous)
+        previous.socket.disconnect(true)
+      }
+      const fields = {
+        id: registration.nodeId,
+        socket,
+        userId,
+        token,
+        url: registration.url,
+        capacity: registration.capacity,
+        peers: registration.load.peers,
+        pending: [] as number[],
+        rooms: new Set<string>(),
+        lastSeen: Date.now(),
+        sessionCheckedAt: Date.now(),
+        connectedAt: new Date(),
+      }
+      const entry: NodeEntry = Object.assign(fields, { home: nodeHome(fields) })
+      node = entry
+      nodes.set(entry.id, entry)
+      adoptRooms(entry, registration.load.rooms, true)
+      log.info({ nodeId: entry.id, url: entry.url, capacity: entry.capacity, rooms: entry.rooms.size, userId }, 'media node registered')
+      answer({ ok: true })
+    })
+
+    socket.on(mediaNodeEvents.load, (load: unknown) => {
+      if (!node || nodes.get(node.id) !== node || !checkLoad.Check(load)) return
+      const current = node
+      current.peers = load.peers
+      current.lastSeen = Date.now()
+      adoptRooms(current, load.rooms, false)
+      sessionStillGood(current)
+        .then((good) => {
+          if (good) return
+          log.warn({ nodeId: current.id, userId }, 'media node session ended: disconnected')
+          forget(current)
+          socket.disconnect(true)
+        })
+        .catch((error: unknown) => log.error({ err: error, nodeId: current.id }, 'media node session check failed'))
+    })
+
+    socket.on('disconnect', () => {
+      if (node) forget(node)
+    })
+  })
+
+  app.addHook('preClose', async () => {
+    namespace.disconnectSockets(true)
+  })
+
+  const placement: MediaPlacement & { fallback(lobbyId: number): MediaHome } = {
+    place(lobbyId) {
+      const current = assignments.get(lobbyId)
+      if (current === 'builtin' && options.media.rooms.get(`lobby-${lobbyId}`)) return builtin
+      const sticky = current === undefined || current === 'builtin' ? undefined : nodes.get(current)
+      if (live(sticky)) return sticky.home
+      let best: NodeEntry | null = null
+      for (const node of nodes.values()) {
+        if (!live(node) || loadOf(node) >= node.capacity) continue
+        if (!best || busier(best, node)) best = node
+      }
+      assignments.set(lobbyId, best ? best.id : 'builtin')
+      if (best) log.debug({ lobbyId, nodeId: best.id }, 'table placed on a media node')
+      else if (nodes.size > 0) log.warn({ lobbyId }, 'no media node has room: the table goes to the built-in media server')
+      return best ? best.home : builtin
+    },
+
+    homeOf(lobbyId) {
+      const current = assignments.get(lobbyId)
+      if (current === undefined || current === 'builtin') return builtin
+      const node = nodes.get(current)
+      return node?.socket.connected ? node.home : null
+    },
+
+    /** The table's node failed it (did not apply the room control): the built-in server takes it. */
+    fallback(lobbyId) {
+      assignments.set(lobbyId, 'builtin')
+      return builtin
+    },
+  }
+
+  return {
+    placement,
+    list(): MediaNodeInfo[] {
+      return [...nodes.values()]
+        .filter((node) => live(node))
+        .map((node) => ({ nodeId: node.id, url: node.url, capacity: node.capacity, load: loadOf(node), rooms: node.rooms.size, userId: node.userId, connectedAt: node.connectedAt.toISOString() }))
+    },
+  }
+}
+
+export type MediaNodeRegistry = ReturnType<typeof createMediaNodeRegistry>
