@@ -127,7 +127,7 @@ function SeatTile({ number, card, seat, view, video }: SeatTileProps) {
       data-left={out ? (seat.left ?? 'yes') : undefined}
       aria-label={card ? `${t('game.seat.number', { seat: number })}: ${card.nickname}` : t('game.seat.number', { seat: number })}
     >
-      <div className={styles.video} data-testid={`obs-video-${number}`}>
+      <div className={styles.video} data-testid={`obs-slot-${number}`}>
         {video ?? (card ? <UserAvatar user={card} size={96} /> : null)}
       </div>
       <div className={styles.nameplate}>
