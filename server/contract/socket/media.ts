@@ -25,7 +25,8 @@ export type MediaJoinRequest = Static<typeof MediaJoinRequest>
 export const mediaRequests = {
   /**
    * A media ticket for the table the viewer is at (`id` is the lobby id). Refused with
-   * `errors.lobby.not_member` for anyone not at that table, and for a table that is over.
+   * `errors.lobby.not_member` for anyone not at that table, and `errors.lobby.closed` for a table
+   * that is over.
    */
   'mafia:media:join': { payload: MediaJoinRequest, result: MediaTicket },
 } as const satisfies RequestMap
