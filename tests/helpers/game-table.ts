@@ -53,6 +53,8 @@ export class TableViewer {
     readonly member: Member,
     readonly lobbyId: number,
     private onArrival: ArrivalListener = () => undefined,
+    /** How long a load or a wait for a version may take. */
+    private timeoutMs = 20_000,
   ) {}
 
   /** Starts listening, then loads the view once; pushes that overtake the load are folded in after it. */
@@ -73,12 +75,17 @@ export class TableViewer {
     await this.reload()
   }
 
+  /** A load of the view is on its way. */
+  get reloadingNow(): boolean {
+    return this.reloading !== null
+  }
+
   get view(): GameView | null {
     return (this.holder.current?.game as GameView | null | undefined) ?? null
   }
 
   /** The view once it holds `version` (or later) and no reload is on its way. */
-  async at(version: number, timeoutMs = 20_000): Promise<GameView> {
+  async at(version: number, timeoutMs = this.timeoutMs): Promise<GameView> {
     const ready = () => !this.reloading && this.view !== null && this.view.version >= version
     if (this.failure) throw this.failure
     if (!ready()) {
@@ -114,7 +121,7 @@ export class TableViewer {
       do {
         this.reloadAgain = false
         this.reloads += 1
-        const lobby = await ask(this.member.socket, 'mafia:load:lobby', { id: this.lobbyId })
+        const lobby = await ask(this.member.socket, 'mafia:load:lobby', { id: this.lobbyId }, this.timeoutMs)
         if (lobby?.error) throw new Error(`viewer ${this.member.id} cannot load table ${this.lobbyId}: ${lobby.error}`)
         const held = this.view
         // The answer comes after every push up to its version on this socket; never step back.
@@ -136,6 +143,8 @@ export class TableViewer {
 export interface MoveRecord {
   /** 0 for the judge, else the seat. */
   actor: number
+  /** The command's type (`next`, `vote`, ...). */
+  command: string
   /** performance.now() when it was sent. */
   sentAt: number
   /** How long the script waited before sending it (the table's pace). */
@@ -143,6 +152,8 @@ export interface MoveRecord {
   /** The game's version after it, or null when refused. */
   version: number | null
   error: string | null
+  /** How many viewers of the table were loading their view again when it was sent. */
+  reloadsInFlight: number
 }
 
 export interface SocketTableOptions {
@@ -156,6 +167,8 @@ export interface SocketTableOptions {
   onArrival?: ArrivalListener
   /** Refusals for a phase whose time ran out are counted, not thrown (a loaded server can be late). */
   tolerateTimeUp?: boolean
+  /** How long any answer may take (10 s by default; a loaded benchmark allows more). */
+  timeoutMs?: number
 }
 
 /** A judged table of ten over real sockets, driven by the script above. */
@@ -179,15 +192,24 @@ export class SocketTable {
 
   constructor(private options: SocketTableOptions) {}
 
+  private get timeout(): number {
+    return this.options.timeoutMs ?? 10_000
+  }
+
+  /** A request of this table's script, answered within its timeout. */
+  private ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
+    return ask(socket, event, payload, this.timeout)
+  }
+
   /** The judge creates the table and takes the judge's seat; ten players join in seat order. */
   async seat(settings: Record<string, unknown> = {}): Promise<void> {
     this.judge = await this.options.newMember()
-    this.created = await ask(this.judge.socket, 'mafia:create:lobby', { name: 'Final', language: 'en', settings, as: 'judge' })
+    this.created = await this.ask(this.judge.socket, 'mafia:create:lobby', { name: 'Final', language: 'en', settings, as: 'judge' })
     if (this.created.error || this.created.as !== 'judge') throw new Error(`the table was not created with a judge: ${JSON.stringify(this.created)}`)
     this.lobbyId = this.created.id
     for (let seat = 1; seat <= 10; seat++) {
       const player = await this.options.newMember()
-      const joined = await ask(player.socket, 'mafia:join:lobby', { id: this.lobbyId })
+      const joined = await this.ask(player.socket, 'mafia:join:lobby', { id: this.lobbyId })
       if (joined.error) throw new Error(`seat ${seat} could not join: ${joined.error}`)
       const taken = joined.lobby.players.find((one: any) => one.user.id === player.id)?.seat
       if (taken !== seat) throw new Error(`the player joining table ${this.lobbyId} as seat ${seat} got seat ${taken}`)
@@ -198,7 +220,7 @@ export class SocketTable {
 
   /** A spectator watches the table (and, once the table is attached, keeps a view). */
   async watch(spectator: Member): Promise<void> {
-    const watched = await ask(spectator.socket, 'mafia:watch:lobby', { id: this.lobbyId })
+    const watched = await this.ask(spectator.socket, 'mafia:watch:lobby', { id: this.lobbyId })
     if (watched.error || watched.as !== 'spectator') throw new Error(`could not watch table ${this.lobbyId}: ${JSON.stringify(watched)}`)
     this.spectators.push(spectator)
     if (this.viewers.length > 0) this.viewers.push(await this.viewerOf(spectator))
@@ -211,16 +233,17 @@ export class SocketTable {
   }
 
   private async viewerOf(who: Member): Promise<TableViewer> {
-    const viewer = new TableViewer(who, this.lobbyId, this.options.onArrival)
+    const viewer = new TableViewer(who, this.lobbyId, this.options.onArrival, 2 * this.timeout)
     await viewer.attach()
     return viewer
   }
 
   async command(socket: TestSocket, command: Record<string, unknown>, actor = -1, waitedMs = 0): Promise<any> {
+    const reloadsInFlight = this.viewers.filter((viewer) => viewer.reloadingNow).length
     const sentAt = performance.now()
-    const answer = await ask(socket, 'mafia:game:command', { id: this.lobbyId, command })
+    const answer = await this.ask(socket, 'mafia:game:command', { id: this.lobbyId, command })
     if (typeof answer?.version === 'number') this.latest = Math.max(this.latest, answer.version)
-    this.options.onMove?.({ actor, sentAt, waitedMs, version: answer?.version ?? null, error: answer?.error ?? null })
+    this.options.onMove?.({ actor, command: String(command.type), sentAt, waitedMs, version: answer?.version ?? null, error: answer?.error ?? null, reloadsInFlight })
     return answer
   }
 
@@ -245,7 +268,7 @@ export class SocketTable {
 
   /** The view as loaded from the server now (not the folded one). */
   async view(who: Member = this.judge): Promise<GameView> {
-    const lobby = await ask(who.socket, 'mafia:load:lobby', { id: this.lobbyId })
+    const lobby = await this.ask(who.socket, 'mafia:load:lobby', { id: this.lobbyId })
     if (lobby.error) throw new Error(lobby.error)
     return lobby.game as GameView
   }
@@ -262,6 +285,11 @@ export class SocketTable {
    */
   private async act(seat: number, version: number, mayAct: (own: GameView) => boolean, command: GameCommandPayload, paced = true): Promise<void> {
     const own = await (this.viewers[seat] as TableViewer).at(version)
+    if (!mayAct(own) && own.timeUp && this.options.tolerateTimeUp) {
+      // The phase's time ran out before the player could act: the judge moves on.
+      this.lateMoves += 1
+      return
+    }
     if (!mayAct(own)) throw new Error(`seat ${seat} of table ${this.lobbyId} does not see its turn for ${command.type} at version ${own.version} (${own.phase})`)
     const waited = paced ? await this.pace() : 0
     await this.must(this.socketOf(seat), command as Record<string, unknown>, seat, waited)
@@ -275,6 +303,9 @@ export class SocketTable {
     const speaker = view.speaker as number
     const at = view.version
     const speaking = (own: GameView) => own.speaker === own.you?.seat && !own.timeUp
+    const speechPhase = view.phase === 'day_speech' || view.phase === 'defence_speech' || view.phase === 'last_words' || view.phase === 'best_move'
+    // A speech whose time ran out (a loaded server can be that slow) is closed by the judge.
+    if (speechPhase && view.timeUp && !view.pendingNomination) return void (await this.judgeCommand({ type: 'next' }))
     switch (view.phase) {
       case 'day_speech': {
         if (view.pendingNomination) return void (await this.judgeCommand({ type: 'confirm_nomination' }))
