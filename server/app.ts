@@ -93,8 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const media = createMediaServer({ config, logger })
   await media.registerRoutes(app)
   app.addHook('onClose', () => media.close())
-  registerTableMediaModule(app, { config, bindRequests, lobbies, game, media })
-  await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game })
+  const tableMedia = registerTableMediaModule(app, { config, bindRequests, lobbies, game, media })
+  await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia })
 
   await app.register(staticFilesPlugin, { rendererDir: options.rendererDir ?? defaultRendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 

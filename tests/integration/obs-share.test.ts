@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { io } from 'socket.io-client'
+import WebSocket from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ShareView } from '../../server/contract/socket/sharing'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
@@ -321,5 +322,41 @@ describe('what the page sees of a running game', () => {
         for (const role of roleNames) expect(text).not.toContain(`"${role}"`)
       }
     }
+  })
+})
+
+/** Joins a media room over the signalling WebSocket and resolves with the server's first answer. */
+function joinMediaRoom(url: string, token: string): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${url}`)
+    const timer = setTimeout(() => reject(new Error('no answer from the media server')), 5000)
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'join', token })))
+    socket.once('message', (data) => {
+      clearTimeout(timer)
+      socket.close()
+      resolve(JSON.parse(String(data)))
+    })
+    socket.once('error', reject)
+  })
+}
+
+describe('the page’s video', () => {
+  it('gets a receive-only ticket for the streamer’s live table, with a peer id that is no user’s', async () => {
+    const streamer = await member()
+    const { key } = await newKey(streamer.token)
+    const { socket: page } = await watchingPage(key)
+    expect(await ask(page, 'share:media')).toEqual({ error: 'errors.lobby.not_member', field: 'lobby' })
+
+    const created = await ask(streamer.socket, 'mafia:create:lobby', { name: 'Filmed table', language: 'en' })
+    const ticket = await ask(page, 'share:media')
+    expect(ticket).toMatchObject({ role: 'subscriber', roomId: `lobby-${created.id}` })
+    expect(ticket.peerId).toMatch(new RegExp(`^share-${streamer.id}-`))
+    expect(Number.isInteger(Number(ticket.peerId))).toBe(false)
+    const joined = await joinMediaRoom(ticket.url, ticket.token)
+    expect(joined).toMatchObject({ type: 'joined', you: { peerId: ticket.peerId, role: 'subscriber', roomId: `lobby-${created.id}` } })
+
+    // A signed-in socket has no page to film for; the streamer's own ticket stays theirs to publish with.
+    expect(await ask(streamer.socket, 'share:media')).toEqual({ error: 'errors.unauthorized' })
+    expect(await ask(streamer.socket, 'mafia:media:join', { id: created.id })).toMatchObject({ role: 'publisher', peerId: String(streamer.id) })
   })
 })

@@ -63,7 +63,7 @@ let pageSocket: AppSocket | null = null
 
 const ticketTimeoutMilliseconds = 10_000
 /** Codes after which asking again is pointless until the streamer moves: the page stops its video. */
-const ticketRefusals: ReadonlySet<string> = new Set(['errors.lobby.not_member', 'errors.unauthorized', 'errors.share.key_invalid', 'errors.not_found'])
+const ticketRefusals: ReadonlySet<string> = new Set(['errors.lobby.not_member', 'errors.unauthorized', 'errors.share.key_invalid'])
 
 /**
  * A receive-only media ticket for the streamer's table (`share:media`). No socket or no answer

@@ -13,7 +13,7 @@ export { shareRoom, type ViewerTickets } from './sharing.socket'
  * The streamer's page (/obs-share): the user's share key over HTTP, and a page's socket opened with
  * that key, which follows the streamer from table to table and receives what spectators receive.
  */
-export function registerSharingModule(app: FastifyInstance, options: { clock: Clock; publicUrl: string; lobbies: LobbiesModule; game: GameModule; media?: ViewerTickets }): Promise<void> {
+export function registerSharingModule(app: FastifyInstance, options: { clock: Clock; publicUrl: string; lobbies: LobbiesModule; game: GameModule; media: ViewerTickets }): Promise<void> {
   const { lobbies } = options
   const service = createSharingService({ repository: createSharingRepository(app.db), clock: options.clock, publicUrl: options.publicUrl })
   const tables = {

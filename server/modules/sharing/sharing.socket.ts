@@ -51,7 +51,7 @@ const isTableRoom = (room: string) => room.startsWith('lobby:')
  */
 export function registerSharingEvents(
   app: FastifyInstance,
-  deps: { service: SharingService; tables: StreamerTables; game: GameModule; media?: ViewerTickets },
+  deps: { service: SharingService; tables: StreamerTables; game: GameModule; media: ViewerTickets },
 ): { end(streamerId: number, reason: ShareEndReason): void } {
   const { service, tables, game, media } = deps
 
@@ -132,8 +132,6 @@ export function registerSharingEvents(
     const place = await tables.placeOf(streamer.id)
     const summary = place ? await tables.summary(place.lobbyId) : null
     if (!place || !summary || (summary.status !== 'open' && summary.status !== 'running')) throw new AppError(409, 'errors.lobby.not_member', { field: 'lobby' })
-    // An app built without table media has no room to offer.
-    if (!media) throw new AppError(404, 'errors.not_found')
     return media.viewerTicket(place.lobbyId, `share-${streamer.id}-${socket.id}`)
   }
 

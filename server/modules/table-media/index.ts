@@ -7,7 +7,7 @@ import { builtinHome } from './builtin-home'
 import { createMediaNodeRegistry, type MediaNodeInfo } from './media-nodes'
 import { ensureMediaNodeAccount } from './server-account'
 import { createTableMediaRepository } from './table-media.repository'
-import { createTableMediaService, type MediaHome, type MembershipOf } from './table-media.service'
+import { createTableMediaService, type MediaHome, type MembershipOf, type TableMediaService } from './table-media.service'
 import { registerTableMediaEvents } from './table-media.socket'
 
 export { roomControlOf, type RoomControl } from './microphones'
@@ -31,12 +31,17 @@ export interface TableMediaOptions {
   nodes?: { staleMs?: number; sessionRecheckMs?: number; controlTimeoutMs?: number }
 }
 
+/** What other modules may use of the table media: a receive-only ticket for a non-member (the streamer's page). */
+export interface TableMediaModule {
+  viewerTicket: TableMediaService['viewerTicket']
+}
+
 /**
  * Faces and voices at the table, on the app server's side: media tickets (`mafia:media:join`) for
  * a table's members, the media nodes that register here and the tables placed on them, and the
  * game driving each table's microphones and speaker in its media room.
  */
-export function registerTableMediaModule(app: FastifyInstance, options: TableMediaOptions): void {
+export function registerTableMediaModule(app: FastifyInstance, options: TableMediaOptions): TableMediaModule {
   const { config } = options
   const builtin = builtinHome(options.media)
   let resync: (lobbyId: number, home: MediaHome) => Promise<void> = async () => undefined
@@ -57,4 +62,5 @@ export function registerTableMediaModule(app: FastifyInstance, options: TableMed
   if (mediaNodeEmail && mediaNodePassword) {
     app.addHook('onReady', () => ensureMediaNodeAccount({ repository: createTableMediaRepository(app.db), email: mediaNodeEmail, password: mediaNodePassword, logger: app.log }))
   }
+  return { viewerTicket: service.viewerTicket }
 }

@@ -59,26 +59,35 @@ export function createTableMediaService(deps: { membershipOf: MembershipOf; game
 
   const stateOf = (lobbyId: number) => game.enqueue(lobbyId, () => game.stateNow(lobbyId))
 
+  /** A ticket for the table's room, on the home the table is placed at (the built-in one if that fails). */
+  async function issue(lobbyId: number, peerId: string, role: MediaRole): Promise<MediaTicket> {
+    const roomId = tableRoomId(lobbyId)
+    const control = roomControlOf(await stateOf(lobbyId))
+    // The room learns the game's microphones before anyone can join it (also after it idled out).
+    let home = placement.place(lobbyId)
+    try {
+      await home.control(roomId, control, { create: true })
+    } catch (error) {
+      logger.warn({ err: error, lobbyId, home: home.id }, 'media home did not take the table: the built-in media server does')
+      home = placement.fallback(lobbyId)
+      await home.control(roomId, control, { create: true })
+    }
+    return { url: home.url, token: home.issueToken({ roomId, peerId, role }), peerId, role, roomId }
+  }
+
   return {
     async ticket(userId: number, lobbyId: number): Promise<MediaTicket> {
       const membership = await membershipOf(userId)
       if (membership?.lobby.id !== lobbyId) throw new AppError(409, 'errors.lobby.not_member', { field: 'id' })
       if (membership.lobby.status === 'ended' || membership.lobby.status === 'disbanded') throw new AppError(409, 'errors.lobby.closed')
-      const role: MediaRole = membership.role === 'spectator' ? 'subscriber' : 'publisher'
-      const roomId = tableRoomId(lobbyId)
-      const peerId = String(userId)
-      const control = roomControlOf(await stateOf(lobbyId))
-      // The room learns the game's microphones before anyone can join it (also after it idled out).
-      let home = placement.place(lobbyId)
-      try {
-        await home.control(roomId, control, { create: true })
-      } catch (error) {
-        logger.warn({ err: error, lobbyId, home: home.id }, 'media home did not take the table: the built-in media server does')
-        home = placement.fallback(lobbyId)
-        await home.control(roomId, control, { create: true })
-      }
-      return { url: home.url, token: home.issueToken({ roomId, peerId, role }), peerId, role, roomId }
+      return issue(lobbyId, String(userId), membership.role === 'spectator' ? 'subscriber' : 'publisher')
     },
+
+    /**
+     * A receive-only ticket for a viewer who is no member of the table: the streamer's page, which
+     * the sharing module lets watch its streamer's table. The caller names a peer id that is no user id.
+     */
+    viewerTicket: (lobbyId: number, peerId: string): Promise<MediaTicket> => issue(lobbyId, peerId, 'subscriber'),
 
     /** After a stored game event: the table's room (if it has one) follows the new state. */
     gameChanged(lobbyId: number, state: GameState): void {
