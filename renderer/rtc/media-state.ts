@@ -38,6 +38,8 @@ export interface TableMediaState {
   preferred: string | null
   /** The browser refused to play sound before a click on the page. */
   soundBlocked: boolean
+  /** How loud the server hears this browser's own microphone, 0 .. 1. */
+  selfSpeaking: number
 }
 
 export const initialTableMedia = (): TableMediaState => ({
@@ -49,6 +51,7 @@ export const initialTableMedia = (): TableMediaState => ({
   peers: {},
   preferred: null,
   soundBlocked: false,
+  selfSpeaking: 0,
 })
 
 /** The one table media state of the renderer (valtio). Streams are kept as refs, never proxied. */
@@ -67,7 +70,7 @@ const newPeer = (peerId: string, role: MediaRole, microphoneAllowed: boolean): P
  * Folds a room message into the state: who is there, whose microphone is closed, who speaks.
  * Offers, answers, candidates and errors belong to the connection, not to the state.
  */
-export function applyRoomMessage(state: Pick<TableMediaState, 'self' | 'peers' | 'preferred'>, message: MediaServerMessage): void {
+export function applyRoomMessage(state: Pick<TableMediaState, 'self' | 'peers' | 'preferred' | 'selfSpeaking'>, message: MediaServerMessage): void {
   switch (message.type) {
     case 'joined': {
       state.self = { peerId: message.you.peerId, role: message.you.role }
@@ -106,6 +109,7 @@ export function applyRoomMessage(state: Pick<TableMediaState, 'self' | 'peers' |
       return
     }
     case 'speaking': {
+      if (message.peerId === state.self?.peerId) state.selfSpeaking = message.level
       const peer = state.peers[message.peerId]
       if (peer) peer.speaking = peer.audioMuted ? 0 : message.level
       return

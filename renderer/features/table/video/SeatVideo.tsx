@@ -25,7 +25,7 @@ export function PeerVideo({ user, view, seat, videoTestId }: { user: UserCard | 
       self={self}
       mirrored={self && preferences.mirroring}
       audioMuted={self ? (view !== null && seat !== 'judge' && !view.microphones.includes(seat)) : (peer?.audioMuted ?? false)}
-      speaking={peer?.speaking ?? 0}
+      speaking={self ? media.selfSpeaking : (peer?.speaking ?? 0)}
       cameraOn={peer?.cameraOn ?? false}
       dimmed={cameraDimmed(view, seat)}
       videoTestId={videoTestId ?? (peerId ? `video-${peerId}` : `video-empty-${seat}`)}

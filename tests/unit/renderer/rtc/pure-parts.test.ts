@@ -117,6 +117,13 @@ describe('room messages folded into the table media state', () => {
     expect(state.peers['2']).toMatchObject({ audioMuted: false, speaking: 0.3 })
   })
 
+  it('keeps how loud the server hears this browser itself', () => {
+    const state = joined()
+    applyRoomMessage(state, { type: 'speaking', peerId: '1', level: 0.7 })
+    expect(state.selfSpeaking).toBe(0.7)
+    expect(state.peers['1']).toBeUndefined()
+  })
+
   it('ignores messages about peers it does not know, and its own peer-joined', () => {
     const state = joined()
     applyRoomMessage(state, { type: 'speaking', peerId: '99', level: 1 })
