@@ -1,10 +1,20 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { io, type Socket } from 'socket.io-client'
+import config, { chromiumPath } from './playwright.config'
 import { text, uniqueSuffix, waitForLink } from './support'
+
+// The streamer's browser films with Chromium's fake camera (a moving pattern) over loopback WebRTC.
+test.use({
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [...(config.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream=fps=30', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection'],
+  },
+})
 
 interface Player {
   nickname: string
   token: string
+  id: number
 }
 
 /** Signs up and confirms through the API: the confirmation answers with the session. */
@@ -16,7 +26,8 @@ async function newPlayer(request: APIRequestContext, name: string): Promise<Play
   const link = await waitForLink('confirm', user.email)
   const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
   expect(confirm.status()).toBe(200)
-  return { nickname: user.nickname, token: ((await confirm.json()) as { token: string }).token }
+  const session = (await confirm.json()) as { token: string; user: { id: number } }
+  return { nickname: user.nickname, token: session.token, id: session.user.id }
 }
 
 /** The computed background colour of an element of the page. */
@@ -24,18 +35,22 @@ const backgroundOf = (page: Page, selector: string) => page.locator(selector).fi
 
 const transparent = 'rgba(0, 0, 0, 0)'
 
-test('a streamer makes a link in settings and copies it; the page opened with it waits, then shows the table the streamer sits at, on a transparent page', async ({ browser, request, baseURL }) => {
+/** How many frames a video of the page has decoded, and its width (0 while nothing plays). */
+const framesOf = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, frames: video.getVideoPlaybackQuality().totalVideoFrames }))
+
+test('a streamer makes a link in settings and copies it; the page opened with it waits, then shows the table the streamer sits at with their camera, on a transparent page, sending nothing', async ({ browser, request, baseURL }) => {
   test.setTimeout(90_000)
   const origin = baseURL as string
   const streamer = await newPlayer(request, 'Streamer')
 
   // The streamer, signed in, makes the link under Settings → Streaming and copies it.
-  const own = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
+  const own = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write', 'camera', 'microphone'] })
   await own.addCookies([{ name: 'token', value: streamer.token, url: origin }])
   await own.addInitScript(() => localStorage.setItem('lang', 'en'))
   const settings = await own.newPage()
   await settings.goto('/settings')
-  await expect(settings.getByRole('heading', { name: text('en', 'settings.streaming.title') })).toBeVisible()
+  await expect(settings.getByRole('heading', { name: text('en', 'settings.streaming.title') })).toBeVisible({ timeout: 30_000 })
   await expect(settings.getByTestId('share-key-state')).toHaveText(text('en', 'settings.streaming.none'))
   await settings.getByRole('button', { name: text('en', 'settings.streaming.create') }).click()
   const field = settings.getByTestId('share-link')
@@ -47,7 +62,27 @@ test('a streamer makes a link in settings and copies it; the page opened with it
 
   // Streaming software: another browser, nobody signed in, a 1920x1080 source.
   const software = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-US' })
-  await software.addInitScript(() => localStorage.setItem('lang', 'en'))
+  await software.addInitScript(() => {
+    localStorage.setItem('lang', 'en')
+    // Every peer connection of the page, so the test can add up what it sent: nothing.
+    const connections: RTCPeerConnection[] = []
+    const Native = window.RTCPeerConnection
+    window.RTCPeerConnection = class extends Native {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration)
+        connections.push(this)
+      }
+    }
+    ;(window as unknown as { __sentBytes: () => Promise<number> }).__sentBytes = async () => {
+      let bytes = 0
+      for (const connection of connections) {
+        ;(await connection.getStats()).forEach((report: { type: string; bytesSent?: number }) => {
+          if (report.type === 'outbound-rtp') bytes += report.bytesSent ?? 0
+        })
+      }
+      return bytes
+    }
+  })
   const obs = await software.newPage()
   await obs.goto(link)
   await expect(obs.getByTestId('obs-waiting')).toHaveText(text('en', 'obsShare.waiting').replace('{{name}}', streamer.nickname))
@@ -73,6 +108,13 @@ test('a streamer makes a link in settings and copies it; the page opened with it
   await expect(obs.getByTestId('obs-seat-10')).toBeVisible()
   await expect(obs.getByTestId('obs-phase')).toHaveText(text('en', 'game.waiting').replace('{{taken}}', '1').replace('{{total}}', '10'))
 
+  // The streamer's camera, published from the table screen, plays on the page (received only).
+  await expect.poll(async () => (await framesOf(obs, `obs-video-${streamer.id}`)).width, { timeout: 30_000, message: 'the streamer’s picture has a size' }).toBeGreaterThan(0)
+  const before = (await framesOf(obs, `obs-video-${streamer.id}`)).frames
+  await expect.poll(async () => (await framesOf(obs, `obs-video-${streamer.id}`)).frames, { timeout: 15_000, message: 'frames keep coming' }).toBeGreaterThan(before + 10)
+  const sent = await obs.evaluate(() => (window as unknown as { __sentBytes?: () => Promise<number> }).__sentBytes?.() ?? Promise.resolve(0))
+  expect(sent).toBe(0)
+
   // Another player sits down: the page hears it at once.
   const guest = await newPlayer(request, 'Guest')
   const socket: Socket = io(origin, { path: '/socket.io', transports: ['websocket'], auth: { token: guest.token }, forceNew: true })
@@ -89,7 +131,7 @@ test('a streamer makes a link in settings and copies it; the page opened with it
 
   // Back in settings, the link is no longer shown, only that one exists; revoking closes the page.
   await settings.reload()
-  await expect(settings.getByTestId('share-key-state')).toContainText(text('en', 'settings.streaming.active').split('{{date}}')[0] as string)
+  await expect(settings.getByTestId('share-key-state')).toContainText(text('en', 'settings.streaming.active').split('{{date}}')[0] as string, { timeout: 30_000 })
   await settings.getByRole('button', { name: text('en', 'settings.streaming.revoke') }).click()
   await expect(obs.getByTestId('obs-ended')).toHaveText(text('en', 'obsShare.ended.revoked'))
 
