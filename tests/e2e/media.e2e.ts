@@ -203,6 +203,9 @@ test('three players see and hear each other, a spectator receives everything and
       }
     }
 
+    // The fake microphones beep: the tiles show who is speaking.
+    await expect(players[0]!.page.getByTestId(`video-tile-${players[2]!.id}`)).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 })
+
     // The spectator sees and hears all three, and its connections send nothing.
     for (const player of players) {
       await expectVideoPlaying(spectator, player.id)
@@ -273,7 +276,7 @@ test('three players see and hear each other, a spectator receives everything and
   }
 })
 
-test('a player without a camera gets the missing-webcam modal at the table, and the others still hear them', async ({ browser, request, baseURL }) => {
+test('a player without a camera gets the missing-webcam modal at the table and still publishes the microphone', async ({ browser, request, baseURL }) => {
   const base = baseURL as string
   const judgeUser = await newUser(request, 'Judge')
   const judge = await connectSocket(base, judgeUser.token)
