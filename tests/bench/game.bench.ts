@@ -29,6 +29,8 @@ import type { TestSocket } from '../helpers/sockets'
 //   TABLES / --tables=200        tables playing at once
 //   BENCH_SPECTATORS / --spectators=2   spectators per table
 //   BENCH_PACE_MS / --pace=150   pause before each move of the judge or a speaker (votes follow at once)
+//   BENCH_RAMP_S / --ramp=20     the tables' starts spread evenly over this many seconds, as tables
+//                                start one after another in a club (all at once, 2600 clients reload at once)
 //   DATABASE_URL                 PostgreSQL instead of an in-memory PGlite
 
 type AnySocket = Socket<any, any>
@@ -45,6 +47,7 @@ const settings = {
   tables: option('tables', ['TABLES', 'BENCH_TABLES'], 200),
   spectators: option('spectators', ['BENCH_SPECTATORS'], 2),
   paceMs: option('pace', ['BENCH_PACE_MS'], 150),
+  rampSeconds: option('ramp', ['BENCH_RAMP_S'], 20),
 }
 type Settings = typeof settings
 const viewersPerTable = 11 + settings.spectators
@@ -81,6 +84,8 @@ interface RunStats {
   reloads: number
   failedTables: string[]
   clientCpuMs: number
+  /** Sockets the server dropped during the run, by reason. */
+  dropped: Record<string, number>
   /** Mean size of an event push as JSON, sampled. */
   pushBytes: number
 }
@@ -197,10 +202,12 @@ async function runClients(): Promise<void> {
   const traces: TraceMove[][] = []
   let pushBytes = { total: 0, samples: 0 }
   let relaySockets: AnySocket[][] = []
+  const dropped: Record<string, number> = {}
 
   async function seatTables(url: string, members: Array<{ id: number; token: string }>): Promise<void> {
     const connectStart = performance.now()
     appSockets = await connectAll(url, members.map((member) => ({ token: member.token })))
+    for (const socket of appSockets) socket.on('disconnect', (reason: string) => (dropped[reason] = (dropped[reason] ?? 0) + 1))
     const connectMs = performance.now() - connectStart
     const seatStart = performance.now()
     let sampled = 0
@@ -242,8 +249,9 @@ async function runClients(): Promise<void> {
     const start = performance.now()
     const failedTables: string[] = []
     await Promise.all(
-      tables.map(async (table) => {
+      tables.map(async (table, index) => {
         try {
+          await sleep((index * config.rampSeconds * 1000) / config.tables)
           await table.judgeCommand({ type: 'start' })
           const end = await table.play(() => false, 1000)
           if (end.phase === 'ended') await table.judgeCommand({ type: 'finalise' })
@@ -300,6 +308,7 @@ async function runClients(): Promise<void> {
         reloads: tables.reduce((sum, table) => sum + table.viewers.reduce((count, viewer) => count + viewer.reloads, 0), 0),
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
+        dropped: { ...dropped },
         pushBytes: pushBytes.samples > 0 ? pushBytes.total / pushBytes.samples : 0,
       },
     })
@@ -339,6 +348,7 @@ async function runClients(): Promise<void> {
         const sockets = relaySockets[table] as AnySocket[]
         let version = 0
         try {
+          await sleep((table * config.rampSeconds * 1000) / config.tables)
           for (const move of trace) {
             // As in the game: the judge and the mover hold the last version before the next move.
             while ((seen[table]![0] as number) < version || (seen[table]![move.actor] as number) < version) await sleep(2)
@@ -382,6 +392,7 @@ async function runClients(): Promise<void> {
         reloads: 0,
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
+        dropped: {},
         pushBytes: bytes,
       },
     })
@@ -590,7 +601,7 @@ async function runServers(): Promise<void> {
   const game = row('app: engine, stored events, per-viewer projections', played.stats, appCpu, appWallMs, stored)
   const bare = row('bare Socket.IO relay of the same moves', replayed.stats, relayCpu, relayWallMs, replayed.stats.events)
   console.log(
-    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets), pace ${settings.paceMs} ms per judge or speaker move, database ${database.kind}, Node ${process.version}, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
+    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets), pace ${settings.paceMs} ms per judge or speaker move, starts spread over ${settings.rampSeconds} s, database ${database.kind}, Node ${process.version}, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
   )
   console.log('| server | play s | moves/s | events/s | pushes/s | server CPU ms per table | server cores busy | client cores busy | p50 ms | p95 ms | p99 ms |')
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
@@ -616,6 +627,8 @@ async function runServers(): Promise<void> {
   console.log(
     `ratio (app / bare): p50 ${format(game.p50 / bare.p50, 2)}x, p99 ${format(game.p99 / bare.p99, 2)}x, server CPU ${format(game.cpuMsPerTable / bare.cpuMsPerTable, 2)}x`,
   )
+  const drops = Object.entries(game.stats.dropped)
+  if (drops.length > 0) console.log(`sockets dropped while playing: ${drops.map(([reason, count]) => `${count} (${reason})`).join(', ')}`)
   for (const failure of [...game.stats.failedTables, ...bare.stats.failedTables].slice(0, 5)) console.log(`failed: ${failure}`)
   console.log(`total time ${format((performance.now() - started) / 1000)} s`)
   clearTimeout(watchdog)
