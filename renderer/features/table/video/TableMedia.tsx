@@ -26,7 +26,7 @@ export function TableMedia({ lobby }: { lobby: Lobby }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const live = lobby.lobby.status === 'open' || lobby.lobby.status === 'running'
-  useTableMedia(lobby.id, live)
+  useTableMedia(lobby.id, live, lobby.as)
   const media = useSnapshot(mediaState)
   const [soundAttempt, setSoundAttempt] = useState(0)
   const [problemSeen, setProblemSeen] = useState<string | null>(null)
