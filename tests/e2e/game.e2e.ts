@@ -301,6 +301,14 @@ test('a judged game from the screens: create, join, watch with the phase, play t
     for (const kind of ['speech', 'nomination', 'vote', 'night_action', 'night_result', 'foul', 'left', 'ended']) {
       await expect(timeline.locator(`li[data-kind="${kind}"]`).first()).toBeVisible()
     }
+
+    // The player, still at the finished table, is shown the way to its record on the home screen.
+    await player.page.goto('/main')
+    const finished = player.page.getByTestId('finished-table')
+    await expect(finished).toContainText(tableName)
+    await finished.getByRole('link', { name: text('en', 'game.recordLink') }).click()
+    await player.page.waitForURL(`**/game/statistics/${lobbyId}`)
+    await expect(player.page.getByTestId('record-player')).toHaveCount(10)
   } finally {
     for (const bot of bots) bot.socket.disconnect()
     await Promise.all([judge.context.close(), player.context.close(), watcher.context.close()])

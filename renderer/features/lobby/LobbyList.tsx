@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio'
 import type { LobbyStage, LobbySummary } from '../../../server/contract/socket/lobbies'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadingState } from '../../components/LoadingState'
+import { RouterLink } from '../../components/RouterLink'
 import { UserAvatar } from '../../components/UserAvatar'
 import { realtimeState } from '../../realtime'
 import { joinLobby, loadLobbyList, lobbyErrorKey, lobbyState, moderateLobby, watchLobby } from '../../state/lobby'
@@ -133,6 +134,20 @@ function TableCard({ summary, onError, showPlayers }: { summary: LobbySummary; o
   )
 }
 
+/** The viewer's own table has finished (they are still at it): the way to its record. */
+function FinishedTableNotice() {
+  const { t } = useTranslation()
+  const { current } = useSnapshot(lobbyState)
+  if (!current || current.lobby.status !== 'ended') return null
+  return (
+    <MessageBar intent="info" data-testid="finished-table">
+      <MessageBarBody>
+        {t('lobby.list.finished', { name: current.lobby.name })} <RouterLink to={`/game/statistics/${current.id}`}>{t('game.recordLink')}</RouterLink>
+      </MessageBarBody>
+    </MessageBar>
+  )
+}
+
 /** The live list of tables: `filter` picks which (open ones on the home screen, running ones on /watch). */
 export function LobbyList({ filter, emptyTitle, emptyHint, showPlayers }: { filter: (summary: LobbySummary) => boolean; emptyTitle: string; emptyHint?: string; showPlayers?: boolean }) {
   const styles = useStyles()
@@ -146,6 +161,7 @@ export function LobbyList({ filter, emptyTitle, emptyHint, showPlayers }: { filt
   const shown = (list as LobbySummary[]).filter(filter)
   return (
     <>
+      <FinishedTableNotice />
       {error ? (
         <MessageBar intent="error" role="alert" data-testid="lobby-error">
           <MessageBarBody>{t(error)}</MessageBarBody>
