@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
@@ -236,7 +236,7 @@ async function runClients(): Promise<void> {
       })
       spectatorsOf.push(pool.slice(11))
     }
-    await inParallel(tables, 20, async (table, index) => {
+    await inParallel(tables, 10, async (table, index) => {
       await table.seat()
       for (const spectator of spectatorsOf[index] as Member[]) await table.watch(spectator)
       await table.attach()
@@ -530,12 +530,16 @@ async function runServers(): Promise<void> {
   const countEvents = async () =>
     Number((await database.db.selectFrom('game_events').select((eb) => eb.fn.countAll<number>().as('count')).where('lobby_id', 'in', seated.lobbyIds).executeTakeFirstOrThrow()).count)
   statements.counting = true
+  // How late the server's event loop runs its timers (Socket.IO's heartbeats among them) while the games play.
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 })
+  loopDelay.enable()
   const appCpuBefore = process.cpuUsage()
   const appStart = performance.now()
   tell({ type: 'play' })
   const played = await expectMessage('played')
   const appCpu = process.cpuUsage(appCpuBefore)
   statements.counting = false
+  loopDelay.disable()
   const appWallMs = performance.now() - appStart
   const stored = await countEvents()
   const results = await database.db.selectFrom('game_results').select(['outcome', 'finalised']).where('lobby_id', 'in', seated.lobbyIds).execute()
@@ -627,6 +631,7 @@ async function runServers(): Promise<void> {
   console.log(
     `ratio (app / bare): p50 ${format(game.p50 / bare.p50, 2)}x, p99 ${format(game.p99 / bare.p99, 2)}x, server CPU ${format(game.cpuMsPerTable / bare.cpuMsPerTable, 2)}x`,
   )
+  console.log(`server event loop delay while playing: p50 ${format(loopDelay.percentile(50) / 1e6, 0)} ms, p99 ${format(loopDelay.percentile(99) / 1e6, 0)} ms, max ${format(loopDelay.max / 1e6, 0)} ms`)
   const drops = Object.entries(game.stats.dropped)
   if (drops.length > 0) console.log(`sockets dropped while playing: ${drops.map(([reason, count]) => `${count} (${reason})`).join(', ')}`)
   for (const failure of [...game.stats.failedTables, ...bare.stats.failedTables].slice(0, 5)) console.log(`failed: ${failure}`)
