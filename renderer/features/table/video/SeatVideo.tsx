@@ -8,7 +8,7 @@ import { cameraDimmed } from './video-rules'
 import { VideoTile } from './VideoTile'
 
 /** The tile of one peer, own or received, as the table shows it (seat slot or the large stage). */
-export function PeerVideo({ user, view, seat, videoTestId }: { user: UserCard | null; view: GameView | null; seat: number | 'judge'; videoTestId?: string }) {
+export function PeerVideo({ user, view, seat, stage = false }: { user: UserCard | null; view: GameView | null; seat: number | 'judge'; stage?: boolean }) {
   const media = useSnapshot(mediaState)
   const { preferences } = useSnapshot(devicesState)
   const session = useSnapshot(sessionState)
@@ -28,7 +28,8 @@ export function PeerVideo({ user, view, seat, videoTestId }: { user: UserCard | 
       speaking={self ? media.selfSpeaking : (peer?.speaking ?? 0)}
       cameraOn={peer?.cameraOn ?? false}
       dimmed={cameraDimmed(view, seat)}
-      videoTestId={videoTestId ?? (peerId ? `video-${peerId}` : `video-empty-${seat}`)}
+      videoTestId={stage ? 'stage-video' : peerId ? `video-${peerId}` : `video-empty-${seat}`}
+      place={stage ? 'stage' : 'seat'}
       pinned={pinned}
       onPin={peerId && !self ? () => preferPeer(pinned ? null : peerId) : undefined}
     />

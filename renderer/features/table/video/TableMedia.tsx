@@ -67,7 +67,7 @@ export function TableMedia({ lobby }: { lobby: Lobby }) {
       ) : null}
       {staged ? (
         <div className={styles.stage} data-testid="video-stage">
-          <PeerVideo user={staged.user} view={view} seat={staged.seat} videoTestId="stage-video" />
+          <PeerVideo user={staged.user} view={view} seat={staged.seat} stage />
         </div>
       ) : null}
       <TableAudio attempt={soundAttempt} />

@@ -75,6 +75,8 @@ export interface VideoTileProps {
   dimmed: boolean
   /** The test id of the video element (unique on the page). */
   videoTestId: string
+  /** A seat's tile (`video-tile-<peerId>`, `pin-<peerId>`) or the one large tile (`stage-tile`, `stage-pin`). Default: seat. */
+  place?: 'seat' | 'stage'
   /** Pins or unpins this tile as the large one (keyboard: Enter or Space). */
   onPin?: () => void
   pinned?: boolean
@@ -97,11 +99,15 @@ export function VideoTile(props: VideoTileProps) {
 
   const speaking = !props.audioMuted && props.speaking > speakingThreshold
   const showVideo = stream !== null && (props.self ? stream.getVideoTracks().some((track) => track.readyState === 'live') : props.cameraOn)
+  const stage = props.place === 'stage'
+  const tileTestId = stage ? 'stage-tile' : props.peerId ? `video-tile-${props.peerId}` : undefined
+  const pinTestId = stage ? 'stage-pin' : props.peerId ? `pin-${props.peerId}` : undefined
   const name = props.self ? t('game.video.you', { name: props.user?.nickname ?? '' }) : (props.user?.nickname ?? '')
   return (
     <div
       className={mergeClasses(styles.tile, speaking && styles.speaking, props.dimmed && styles.dimmed)}
-      data-testid={props.peerId ? `video-tile-${props.peerId}` : undefined}
+      data-testid={tileTestId}
+      data-peer={props.peerId ?? undefined}
       data-speaking={speaking || undefined}
       data-muted={props.audioMuted || undefined}
       data-camera={showVideo ? 'on' : 'off'}
@@ -138,7 +144,7 @@ export function VideoTile(props: VideoTileProps) {
           onClick={props.onPin}
           aria-pressed={props.pinned ?? false}
           aria-label={props.pinned ? t('game.video.unpin') : t('game.video.pin', { name: props.user.nickname })}
-          data-testid={props.peerId ? `pin-${props.peerId}` : undefined}
+          data-testid={pinTestId}
         />
       ) : null}
     </div>
