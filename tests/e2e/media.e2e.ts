@@ -24,7 +24,8 @@ test.use({
   locale: 'en-US',
 })
 
-test.setTimeout(240_000)
+// Four browsers encoding and decoding on a shared two-core machine: give the scenario room.
+test.setTimeout(420_000)
 
 /** Signs up and confirms through the API; the confirmation answers with the session token. */
 async function newUser(request: APIRequestContext, label: string): Promise<{ token: string; id: number }> {
