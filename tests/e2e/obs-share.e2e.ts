@@ -35,6 +35,25 @@ const backgroundOf = (page: Page, selector: string) => page.locator(selector).fi
 
 const transparent = 'rgba(0, 0, 0, 0)'
 
+/**
+ * The page's pixel at (x, y) as streaming software composes it: a screenshot over no background,
+ * read back through a canvas. [r, g, b, alpha]; alpha 0 lets the scene through.
+ */
+async function composedPixel(page: Page, x: number, y: number): Promise<number[]> {
+  const shot = await page.screenshot({ omitBackground: true, clip: { x, y, width: 1, height: 1 } })
+  return page.evaluate(async (data) => {
+    const image = new Image()
+    image.src = `data:image/png;base64,${data}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = image.width
+    canvas.height = image.height
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D
+    context.drawImage(image, 0, 0)
+    return Array.from(context.getImageData(0, 0, 1, 1).data)
+  }, shot.toString('base64'))
+}
+
 /** How many frames a video of the page has decoded, and its width (0 while nothing plays). */
 const framesOf = (page: Page, testId: string) =>
   page.getByTestId(testId).evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, frames: video.getVideoPlaybackQuality().totalVideoFrames }))
@@ -88,6 +107,7 @@ test('a streamer makes a link in settings and copies it; the page opened with it
   await expect(obs.getByTestId('obs-waiting')).toHaveText(text('en', 'obsShare.waiting').replace('{{name}}', streamer.nickname))
   // Nothing behind the page paints: the scene of the streaming software shows through.
   for (const selector of ['html', 'body', '.fui-FluentProvider', '[data-layout="empty"]']) expect(await backgroundOf(obs, selector)).toBe(transparent)
+  expect((await composedPixel(obs, 960, 540))[3]).toBe(0)
   // No bars, no controls.
   await expect(obs.getByRole('banner')).toHaveCount(0)
   await expect(obs.getByRole('button')).toHaveCount(0)
@@ -126,8 +146,9 @@ test('a streamer makes a link in settings and copies it; the page opened with it
   } finally {
     socket.disconnect()
   }
-  // Still transparent with the table on it.
+  // Still transparent around the table: only the seats and plates are drawn.
   for (const selector of ['html', 'body']) expect(await backgroundOf(obs, selector)).toBe(transparent)
+  expect((await composedPixel(obs, 1910, 1075))[3]).toBe(0)
 
   // Back in settings, the link is no longer shown, only that one exists; revoking closes the page.
   await settings.reload()
