@@ -32,6 +32,8 @@ export function fanOutGameEvents(io: AppServer, host: GameHost): void {
 export function registerGameEvents(app: FastifyInstance, host: GameHost, bindRequests: BindRequests): void {
   // Generous for a judge moving quickly, tight enough to stop a flood.
   const take = createSocketRateLimiter({ max: 60, windowMs: 1000 })
+  // A record replays a whole game: a few a second is plenty for someone reading records.
+  const takeRecord = createSocketRateLimiter({ max: 5, windowMs: 1000 })
   app.io.on('connection', (socket) => {
     bindRequests(socket, gameRequests, {
       'mafia:game:command': async ({ socket: requester, viewer, payload }) => {
@@ -39,7 +41,10 @@ export function registerGameEvents(app: FastifyInstance, host: GameHost, bindReq
         const state = await host.command(payload.id, viewer.user.id, payload.command)
         return { version: state.version }
       },
-      'mafia:game:record': async ({ payload }) => host.recordOf(payload.id),
+      'mafia:game:record': async ({ socket: requester, payload }) => {
+        takeRecord(requester)
+        return host.recordOf(payload.id)
+      },
     })
   })
 }
