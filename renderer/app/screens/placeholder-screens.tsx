@@ -8,7 +8,6 @@ import {
   Games20Regular,
   Gauge20Regular,
   Gift20Regular,
-  Live20Regular,
   Megaphone20Regular,
   People20Regular,
   PeopleTeam20Regular,
@@ -54,7 +53,6 @@ export const PaymentSuccessScreen = placeholder('screens.success', Receipt20Regu
 export const ThankYouScreen = placeholder('screens.thankyou', Receipt20Regular)
 export const Dota2Screen = placeholder('screens.dota2', Games20Regular)
 export const GameTableScreen = placeholder('screens.table', Table20Regular)
-export const ObsShareScreen = placeholder('screens.obsShare', Live20Regular)
 export const FreePremiumScreen = placeholder('screens.freePremium', Gift20Regular)
 
 /** Ratings: the ladder tabs come with rating ladders; a chosen ladder shows below. */
