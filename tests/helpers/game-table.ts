@@ -349,7 +349,7 @@ export class SocketTable {
       }
       case 'night_don': {
         const don = black.find((seat) => seat.role === 'Don')
-        const sheriff = view.seats.find((seat) => seat.role === 'Sheriff')
+        const sheriff = alive.find((seat) => seat.role === 'Sheriff')
         if (don && sheriff && !view.timeUp) await this.act(don.seat, at, (own) => own.nightStep === 'don' && own.you?.role === 'Don', { type: 'night_action', target: sheriff.seat })
         return void (await this.judgeCommand({ type: 'next' }))
       }
