@@ -240,8 +240,10 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
     })
   })
 
+  // Only this server's own node connections: a cluster-wide disconnect would go through the Redis
+  // adapter, whose client may already be closing while the app shuts down.
   app.addHook('preClose', async () => {
-    namespace.disconnectSockets(true)
+    for (const socket of namespace.sockets.values()) socket.disconnect(true)
   })
 
   const placement: MediaPlacement & { fallback(lobbyId: number): MediaHome } = {
