@@ -463,8 +463,9 @@ async function runServers(): Promise<void> {
     inbox.push(message)
     wake?.()
   })
-  clients.on('exit', (code) => {
-    if (code !== 0 && code !== null) inbox.push({ type: 'failed', message: `client process exited with ${code}` })
+  clients.on('exit', (code, signal) => {
+    // Any end before the last answer is a failure, a kill by a signal (the kernel's out-of-memory killer) included.
+    if (code !== 0) inbox.push({ type: 'failed', message: `client process ended: ${signal ?? `exit code ${code}`}` })
     wake?.()
   })
   /** The next message from the client process, which must be of this type. */
