@@ -33,5 +33,30 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string; 
     if (dir) mkdirSync(dir, { recursive: true })
     pglite = new PGlite(dir)
   }
-  return { kind: 'pglite', db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }) }
+  return { kind: 'pglite', db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite: takingTurns(pglite) }) }) }
+}
+
+/**
+ * PGlite runs in this thread, and the queries waiting for its lock run back to back without the
+ * event loop ever getting a turn: under a burst the server would stop answering heartbeats, timers
+ * and requests until the backlog is gone. So queries and whole transactions wait in this queue
+ * instead, one at a time, with a turn of the event loop before each. (Inside a transaction Kysely
+ * uses the transaction's own handle, which this queue does not see.)
+ */
+export function takingTurns(pglite: PGlite): PGlite {
+  let tail: Promise<unknown> = Promise.resolve()
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = tail.then(turn).then(work)
+    tail = run.catch(() => undefined)
+    return run
+  }
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'query') return ((...args: Parameters<PGlite['query']>) => inTurn(() => target.query(...args))) as PGlite['query']
+      if (property === 'transaction') return ((callback: Parameters<PGlite['transaction']>[0]) => inTurn(() => target.transaction(callback))) as PGlite['transaction']
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+    },
+  })
 }
