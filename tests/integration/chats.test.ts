@@ -446,8 +446,18 @@ describe('chats: game', () => {
     expect(joinedA.chat).toMatchObject({ type: ChatType.Game, lobbyId })
     expect(joinedA.messages).toEqual({ chatId: joinedA.chat.id, items: [], end: true })
 
-    // Sitting down at the table brings the player into its chat.
-    const seen = nextEvent(a.socket, 'chat:member:joined')
+    // Sitting down at the table brings the player into its chat. (The creator's own arrival in the
+    // chat is announced after the create answer, so it may still come in first: wait for b's.)
+    const seen = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no chat:member:joined for b within 5000 ms')), 5000)
+      const listener = (payload: { user: { id: number } }) => {
+        if (payload.user.id !== b.id) return
+        clearTimeout(timer)
+        a.socket.off('chat:member:joined', listener as never)
+        resolve(payload)
+      }
+      a.socket.on('chat:member:joined', listener as never)
+    })
     expect((await ask(b.socket, 'mafia:join:lobby', { id: lobbyId })).error).toBeUndefined()
     expect(await seen).toMatchObject({ chatId: joinedA.chat.id, user: { id: b.id } })
     const joinedB = await ask(b.socket, 'chat:game:join', { lobbyId })
