@@ -351,3 +351,11 @@ export interface HiddenGameEvent {
 }
 
 export type ProjectedGameEvent = VisibleGameEvent | HiddenGameEvent
+
+type Without<T, Keys extends PropertyKey> = T extends unknown ? Omit<T, Keys> : never
+
+/**
+ * An event as it reaches one viewer's stream: what they may see of it, without the game's version
+ * (a version would count the events this viewer was not shown).
+ */
+export type TableEvent = Without<VisibleGameEvent, 'version'>

@@ -1,5 +1,5 @@
 import type { CastVote, LiftVote, VoteCount } from './events'
-import type { EndReason, LeaveReason, NightStep, Phase, SpeechKind } from './phases'
+import type { LeaveReason, NightStep, Phase, SpeechKind } from './phases'
 import type { DeckId, Outcome, RoleName, Team } from './roles'
 import type { LobbySettings } from './settings'
 
@@ -112,11 +112,56 @@ export interface GameResult {
 }
 
 /**
- * The game as one viewer sees it. Never holds a secret this viewer may not know. Views share the
- * engine's immutable data, so treat them as read-only (they are meant to be serialised and sent).
+ * What a seated player may do now, as the engine's rules decide it (the client draws these and
+ * derives nothing). Empty lists and false when the player may not act.
+ */
+export interface PlayerActions {
+  /** End their own speech or last words early, or skip the best move. */
+  endSpeech: boolean
+  /** Seats the speaker may nominate now (empty when they may not). */
+  nominate: readonly number[]
+  /** Candidates this player may vote for now. */
+  vote: readonly number[]
+  /** May vote in the "all of them leave?" vote. */
+  liftVote: boolean
+  /** The night step this player acts in now, with the seats the rules let them pick. */
+  night: { step: NightStep; targets: readonly number[] } | null
+  /** Seats the best move may name now (up to three of them); empty when it is not this player's. */
+  bestMove: readonly number[]
+}
+
+/** What the judge may do now, as the engine's rules decide it. */
+export interface JudgeActions {
+  /** Move the game on (next speaker, candidate, night step or phase). */
+  next: boolean
+  confirmNomination: boolean
+  rejectNomination: boolean
+  pause: boolean
+  resume: boolean
+  /** Seats that may get a foul, be disqualified, or have their microphone opened or closed. */
+  foul: readonly number[]
+  disqualify: readonly number[]
+  microphone: readonly number[]
+  /** Seats that may be given extra points. */
+  awardPoints: readonly number[]
+  teamLoss: boolean
+  endGame: boolean
+  finalise: boolean
+}
+
+/** The commands this viewer may send now: a player's, the judge's, or none (spectators). */
+export interface GameActions {
+  player: PlayerActions | null
+  judge: JudgeActions | null
+}
+
+/**
+ * The game as one viewer sees it. Never holds a secret this viewer may not know, and nothing that
+ * counts what it may not see (no global version: each viewer's stream has its own position). Views
+ * share the engine's immutable data, so treat them as read-only (they are meant to be serialised
+ * and sent).
  */
 export interface GameView {
-  version: number
   viewer: Viewer
   deckId: DeckId
   settings: Readonly<LobbySettings>
@@ -144,9 +189,16 @@ export interface GameView {
   /** Best moves named by first-night victims (deck 2 can have two). */
   bestMoves: readonly { seat: number; targets: readonly number[] }[]
   microphones: readonly number[]
+  /**
+   * Seats whose camera reaches this viewer now (the engine decides, the media server forwards
+   * exactly these): every seat by day, at night only what this viewer may see.
+   */
+  cameras: readonly number[]
   you: YouView | null
   nightActions: readonly NightActionView[]
   /** The judge's extra points: the judge sees them at once, everyone else when the game ends. */
   awards: readonly AwardView[] | null
   result: GameResult | null
+  /** What this viewer may do now. */
+  actions: GameActions
 }

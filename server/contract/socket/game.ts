@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DeckId, GameCommandPayload, LobbySettings, type GameEvent, type GameResult, type LeaveReason, type ProjectedGameEvent, type SeatResult } from '../game'
+import { DeckId, GameCommandPayload, LobbySettings, type GameEvent, type GameResult, type GameView, type LeaveReason, type SeatResult, type TableEvent } from '../game'
 import { Id, UserCard, type RequestEvents, type RequestMap } from './common'
 
 /**
@@ -11,8 +11,11 @@ import { Id, UserCard, type RequestEvents, type RequestMap } from './common'
 export const GameCommandRequest = Type.Object({ id: Id, command: GameCommandPayload }, { additionalProperties: false })
 export type GameCommandRequest = Static<typeof GameCommandRequest>
 
-/** A command's answer: the game's version after it (every viewer also receives its events). */
-export const GameCommandAck = Type.Object({ version: Type.Integer({ minimum: 0 }) })
+/**
+ * A command's answer: the sender's own stream position after it (the push carrying the command's
+ * effect has this `seq`). Never the game's version, which would count what the sender may not see.
+ */
+export const GameCommandAck = Type.Object({ seq: Type.Integer({ minimum: 0 }) })
 export type GameCommandAck = Static<typeof GameCommandAck>
 
 /** Which finished game's record to read. */
@@ -54,7 +57,51 @@ const GameRecordSchema = Type.Unsafe<GameRecord>(
   Type.Object({ id: Type.Integer(), name: Type.String(), deckId: DeckId, settings: LobbySettings, judge: Type.Union([UserCard, Type.Null()]) }),
 )
 
+/**
+ * Where a viewer's stream stands: `stream` names it (a new name after a restart or a handover to
+ * another server: the position starts again), `seq` counts the pushes this viewer has received.
+ */
+export interface StreamPosition {
+  stream: string
+  seq: number
+}
+
+/** A viewer's view of a table at a position of their stream. */
+export interface TableSnapshot extends StreamPosition {
+  view: GameView
+}
+
+const TableSnapshotSchema = Type.Unsafe<TableSnapshot>(Type.Object({ stream: Type.String(), seq: Type.Integer({ minimum: 0 }), view: Type.Object({}) }))
+
+/**
+ * One push of a viewer's private stream: the next `seq` of this viewer's own sequence, the top-level
+ * fields of their view that changed (with their new values), and what happened as they may see it.
+ * An event this viewer may not see produces no push at all.
+ */
+export interface TablePush extends StreamPosition {
+  lobbyId: number
+  changes: Partial<GameView>
+  events: TableEvent[]
+}
+
+/** Resume a table's stream from the position held (`stream`, `seq`), or from nothing. */
+export const TableSyncRequest = Type.Object(
+  { id: Id, stream: Type.Optional(Type.String({ maxLength: 64 })), seq: Type.Optional(Type.Integer({ minimum: 0 })) },
+  { additionalProperties: false },
+)
+export type TableSyncRequest = Static<typeof TableSyncRequest>
+
+/**
+ * The answer of a sync: the pushes missed since the position held, when the server still has them
+ * all, else the view afresh (null before the deal).
+ */
+export type TableSync = { resumed: true; pushes: TablePush[] } | { resumed: false; game: TableSnapshot | null }
+
+const TableSyncSchema = Type.Unsafe<TableSync>(Type.Object({ resumed: Type.Boolean() }))
+
 export const gameRequests = {
+  /** Resume the viewer's stream of a table they are at (a gap, a reconnect). */
+  'mafia:game:sync': { payload: TableSyncRequest, result: TableSyncSchema },
   'mafia:game:command': { payload: GameCommandRequest, result: GameCommandAck },
   /** A finished game's record; a game still open or running is refused (`errors.game.not_finished`). */
   'mafia:game:record': { payload: GameRecordRequest, result: GameRecordSchema },
@@ -62,16 +109,13 @@ export const gameRequests = {
 
 export type GameClientEvents = RequestEvents<typeof gameRequests>
 
-/** One game event as this viewer may see it; a `{ version }` alone when its content is not theirs to see. */
-export interface GameEventPush {
-  lobbyId: number
-  event: ProjectedGameEvent
-}
+export { TableSnapshotSchema }
 
 export interface GameServerEvents {
   /**
-   * Every event of a table, to each player, the judge and the spectators, each through their own
-   * projection and in version order. A client that sees a gap reloads with `mafia:load:lobby`.
+   * Each viewer's private stream of a table: each player, the judge, and the spectators together
+   * (share pages included). A viewer whose view did not change and who may see none of the events
+   * gets nothing. A client that sees a gap or a new stream resumes with `mafia:game:sync`.
    */
-  'mafia:game:event': (payload: GameEventPush) => void
+  'mafia:game:updated': (payload: TablePush) => void
 }

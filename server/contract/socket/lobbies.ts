@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { DeckId, LobbySettings, phases } from '../game'
-import type { GameView, Phase } from '../game'
+import type { Phase } from '../game'
+import { TableSnapshotSchema } from './game'
 import { Done, Id, NoPayload, UserCard, type RequestEvents, type RequestMap } from './common'
 
 /** Where a table stands: seats being taken, the game on, the game over, closed by an admin. */
@@ -56,8 +57,8 @@ export const Lobby = Type.Object({
   member: Type.Boolean(),
   as: LobbyRole,
   lobby: LobbySummary,
-  /** The game as this viewer may see it (engine's GameView); null while seats are being taken. */
-  game: Type.Union([Type.Unsafe<GameView>(Type.Object({})), Type.Null()]),
+  /** The game as this viewer may see it, at a position of their stream; null while seats are being taken. */
+  game: Type.Union([TableSnapshotSchema, Type.Null()]),
 })
 export type Lobby = Static<typeof Lobby>
 
