@@ -1,5 +1,6 @@
-import type { GameView, RoleName, SeatView } from '../../../../server/contract/game'
+import type { GameActions, GameView, JudgeActions, PlayerActions, RoleName, SeatView } from '../../../../server/contract/game'
 import { defaultLobbySettings } from '../../../../server/contract/game'
+import type { TableSnapshot } from '../../../../server/contract/socket/game'
 import type { Lobby, LobbySummary } from '../../../../server/contract/socket/lobbies'
 
 export const card = (id: number) => ({ id, nickname: `Player ${id}`, officialNickname: null, avatar: null, isPremium: false })
@@ -39,13 +40,39 @@ export function seats(roles: (RoleName | null)[] = deal.map(() => null)): SeatVi
   }))
 }
 
-/** A day-1 view from seat `seat` (0 for the judge, -1 for a spectator). */
+/** A player who may do nothing now; override what the test needs. */
+export function playerActions(overrides: Partial<PlayerActions> = {}): PlayerActions {
+  return { endSpeech: false, nominate: [], vote: [], liftVote: false, night: null, bestMove: [], ...overrides }
+}
+
+/** A judge who may do nothing now; override what the test needs. */
+export function judgeActions(overrides: Partial<JudgeActions> = {}): JudgeActions {
+  return {
+    next: false,
+    confirmNomination: false,
+    rejectNomination: false,
+    pause: false,
+    resume: false,
+    foul: [],
+    disqualify: [],
+    microphone: [],
+    awardPoints: [],
+    teamLoss: false,
+    endGame: false,
+    finalise: false,
+    ...overrides,
+  }
+}
+
+/**
+ * A day-1 view from seat `seat` (0 for the judge, -1 for a spectator). Its actions are whatever the
+ * test gives: the renderer draws them and works none out.
+ */
 export function view(overrides: Partial<GameView> = {}, seat = 1): GameView {
   const viewer: GameView['viewer'] = seat > 0 ? { kind: 'player', seat } : seat === 0 ? { kind: 'judge' } : { kind: 'spectator' }
   const roles = seat === 0 ? deal : deal.map((role, index) => (index + 1 === seat ? role : null))
   const own = seat > 0 ? (deal[seat - 1] as RoleName) : null
   return {
-    version: 10,
     viewer,
     deckId: 1,
     settings: { ...defaultLobbySettings },
@@ -69,14 +96,22 @@ export function view(overrides: Partial<GameView> = {}, seat = 1): GameView {
     nightResults: [],
     bestMoves: [],
     microphones: [1],
+    cameras: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     you: seat > 0 ? { seat, role: own, team: own === 'Don' || own === 'Mafia' ? 'black' : 'red', partners: [] } : null,
     nightActions: [],
     awards: seat === 0 ? [] : null,
     result: null,
+    actions: { player: seat > 0 ? playerActions() : null, judge: seat === 0 ? judgeActions() : null } satisfies GameActions,
     ...overrides,
   }
 }
 
-export function lobby(id: number, game: GameView | null = null, as: Lobby['as'] = 'player', member = true): Lobby {
-  return { id, member, as, lobby: summary(id, { status: game ? 'running' : 'open' }), game }
+/** A view at a position of a stream (`s1` unless told). */
+export function snapshot(game: GameView, seq = 10, stream = 's1'): TableSnapshot {
+  return { stream, seq, view: game }
+}
+
+export function lobby(id: number, game: GameView | TableSnapshot | null = null, as: Lobby['as'] = 'player', member = true): Lobby {
+  const held = game === null ? null : 'view' in game ? game : snapshot(game)
+  return { id, member, as, lobby: summary(id, { status: held ? 'running' : 'open' }), game: held }
 }
