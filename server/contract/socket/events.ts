@@ -1,10 +1,12 @@
+import type { TUndefined, TUnsafe } from 'typebox'
 import type { Ack } from '../errors'
-import type { ChatsClientEvents, ChatsServerEvents } from './chats'
-import type { FriendsClientEvents, FriendsServerEvents } from './friends'
-import type { GameClientEvents, GameServerEvents } from './game'
-import type { LobbiesClientEvents, LobbiesServerEvents } from './lobbies'
-import type { MediaClientEvents } from './media'
-import type { SharingClientEvents, SharingServerEvents } from './sharing'
+import type { ChatsClientEvents, ChatsServerEvents, chatsRequests } from './chats'
+import type { RequestEvents, RequestPayload, RequestResult } from './common'
+import type { FriendsClientEvents, FriendsServerEvents, friendsRequests } from './friends'
+import type { GameClientEvents, GameServerEvents, gameRequests } from './game'
+import type { LobbiesClientEvents, LobbiesServerEvents, lobbiesRequests } from './lobbies'
+import type { MediaClientEvents, MediaTicket, mediaRequests } from './media'
+import type { ShareView, SharingClientEvents, SharingServerEvents } from './sharing'
 
 /** The online-count event name, kept exactly as the product names it. */
 export const onlineCountEvent = 'online-count'
@@ -34,3 +36,38 @@ export interface SocketAuth {
   token?: string
   shareKey?: string
 }
+
+/**
+ * Every request a client may send, by event name: the request maps of the domains, plus the share
+ * page's and the online count's, which are written as plain listeners and described here in the
+ * same shape. Clients (the renderer, the tests) type their request helpers over this one map.
+ */
+export type SocketRequests = typeof chatsRequests &
+  typeof friendsRequests &
+  typeof lobbiesRequests &
+  typeof gameRequests &
+  typeof mediaRequests & {
+    'share:watch': { payload: TUndefined; result: TUnsafe<ShareView> }
+    'share:media': { payload: TUndefined; result: TUnsafe<MediaTicket> }
+    getOnline: { payload: TUndefined; result: TUnsafe<OnlineCount> }
+  }
+
+export type SocketRequestName = keyof SocketRequests
+
+/** What a request sends (undefined for the requests that send nothing). */
+export type SocketRequestPayload<E extends SocketRequestName> = RequestPayload<SocketRequests[E]>
+
+/** What a request's ack carries on success; on failure it carries `{ error, field? }` instead. */
+export type SocketRequestResult<E extends SocketRequestName> = RequestResult<SocketRequests[E]>
+
+/** The arguments after the event name: none for a request without a payload, else the payload. */
+export type SocketRequestArguments<E extends SocketRequestName> = SocketRequestPayload<E> extends undefined ? [] : [payload: SocketRequestPayload<E>]
+
+/**
+ * Compile-time guard: the map above says what the listeners of `ClientToServerEvents` say, so a
+ * request typed over it is the request the server answers. Never used at run time.
+ */
+export type SocketRequestsMatchListeners = Expect<Same<Pick<ClientToServerEvents, SocketRequestName>, RequestEvents<SocketRequests>>>
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Expect<T extends true> = T
