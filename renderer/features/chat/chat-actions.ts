@@ -21,7 +21,7 @@ import { sessionState } from '../../state/session'
 import { platform } from '../../platform/bridge'
 import { i18n } from '../../i18n'
 import type { AppSocket } from '../../realtime'
-import { request, requestErrorKey } from './socket-request'
+import { request, requestErrorKey } from '../../realtime/requests'
 
 const myId = () => sessionState.user?.id ?? null
 

@@ -1,6 +1,7 @@
 import type { UserCard } from '../../../server/contract/socket/common'
 import { friendsLimits } from '../../../server/contract/socket/friends'
 import type { AppSocket } from '../../realtime'
+import { request } from '../../realtime/requests'
 import {
   friendAdded,
   friendOnline,
@@ -19,7 +20,6 @@ import {
 } from '../../state/friends'
 import { notify } from '../../state/notices'
 import { reportError } from '../chat/chat-actions'
-import { request } from '../chat/socket-request'
 
 /** Friends with their online state, the requests others sent and the ones the viewer sent. */
 export async function loadFriends(): Promise<void> {

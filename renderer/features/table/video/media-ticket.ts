@@ -1,8 +1,7 @@
 import type { MediaTicket } from '../../../../server/contract/socket/media'
 import { currentSocket } from '../../../realtime'
+import { RequestError, requestOn } from '../../../realtime/requests'
 import { TicketRefused } from '../../../rtc'
-
-const ticketTimeoutMs = 10_000
 
 /** Codes after which asking again is pointless: this viewer is not (or no longer) at the table. */
 const refusals: ReadonlySet<string> = new Set(['errors.lobby.not_member', 'errors.lobby.closed', 'errors.unauthorized', 'errors.forbidden', 'errors.not_found'])
@@ -13,11 +12,12 @@ const refusals: ReadonlySet<string> = new Set(['errors.lobby.not_member', 'error
  */
 export async function requestMediaTicket(lobbyId: number): Promise<MediaTicket> {
   const socket = currentSocket()
+  // A disconnected socket would hold the request until it reconnects; the caller retries sooner.
   if (!socket?.connected) throw new Error('no realtime connection')
-  const answer = (await socket.timeout(ticketTimeoutMs).emitWithAck('mafia:media:join', { id: lobbyId })) as MediaTicket | { error: string }
-  if ('error' in answer) {
-    if (refusals.has(answer.error)) throw new TicketRefused(answer.error)
-    throw new Error(answer.error)
+  try {
+    return await requestOn(socket, 'mafia:media:join', { id: lobbyId })
+  } catch (error) {
+    if (error instanceof RequestError && refusals.has(error.code)) throw new TicketRefused(error.code)
+    throw new Error(error instanceof RequestError ? error.code : String(error))
   }
-  return answer
 }

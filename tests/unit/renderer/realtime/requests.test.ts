@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AppSocket } from '../../../../renderer/realtime'
+
+/** What the fake server answers per event: an ack, or 'silence' (Socket.IO's timeout rejects). */
+const answers = new Map<string, unknown>()
+const sent: Array<{ event: string; payload: unknown[]; timeout: number }> = []
+
+function fakeSocket(): AppSocket {
+  return {
+    connected: true,
+    timeout: (milliseconds: number) => ({
+      emitWithAck: (event: string, ...payload: unknown[]) => {
+        sent.push({ event, payload, timeout: milliseconds })
+        const answer = answers.get(event)
+        return answer === 'silence' ? Promise.reject(new Error('operation has timed out')) : Promise.resolve(answer)
+      },
+    }),
+  } as unknown as AppSocket
+}
+
+let current: AppSocket | null = null
+vi.mock('../../../../renderer/realtime', () => ({ currentSocket: () => current }))
+
+const { NoAnswerError, RequestError, request, requestErrorKey, requestOn } = await import('../../../../renderer/realtime/requests')
+
+beforeEach(() => {
+  answers.clear()
+  sent.length = 0
+  current = fakeSocket()
+})
+
+async function failureOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('the request succeeded')
+    },
+    (error: unknown) => error,
+  )
+}
+
+describe('request', () => {
+  it('sends the payload on the current socket and resolves with the result', async () => {
+    answers.set('chat:read', { chatId: 3, unread: 0 })
+    await expect(request('chat:read', { chatId: 3, messageId: 9 })).resolves.toEqual({ chatId: 3, unread: 0 })
+    expect(sent).toEqual([{ event: 'chat:read', payload: [{ chatId: 3, messageId: 9 }], timeout: 8000 }])
+  })
+
+  it('sends nothing but the event for a request without a payload', async () => {
+    answers.set('friends:list', { items: [] })
+    await expect(request('friends:list')).resolves.toEqual({ items: [] })
+    expect(sent[0]?.payload).toEqual([])
+  })
+
+  it('resolves results that are arrays or null as they are', async () => {
+    answers.set('mafia:lobby:list', [])
+    answers.set('mafia:lobby:in', null)
+    await expect(request('mafia:lobby:list')).resolves.toEqual([])
+    await expect(request('mafia:lobby:in')).resolves.toBeNull()
+  })
+
+  it("turns a refusal into a RequestError with the server's code and field", async () => {
+    answers.set('chat:message', { error: 'errors.too_long', field: 'message' })
+    const error = await failureOf(request('chat:message', { id: 4, message: 'x' }))
+    expect(error).toBeInstanceOf(RequestError)
+    expect(error).not.toBeInstanceOf(NoAnswerError)
+    expect(error).toMatchObject({ code: 'errors.too_long', field: 'message' })
+    expect(requestErrorKey(error)).toBe('errors.too_long')
+  })
+
+  it('reads a code that is no known translation key as errors.internal', async () => {
+    answers.set('friends:remove', { error: 'something.unheard.of' })
+    const error = await failureOf(request('friends:remove', { id: 2 }))
+    expect(error).toBeInstanceOf(RequestError)
+    expect(requestErrorKey(error)).toBe('errors.internal')
+  })
+
+  it('throws NoAnswerError when no ack comes in time', async () => {
+    answers.set('chats:check', 'silence')
+    const error = await failureOf(request('chats:check'))
+    expect(error).toBeInstanceOf(NoAnswerError)
+    expect(requestErrorKey(error)).toBe('errors.internal')
+  })
+
+  it('throws NoAnswerError without a socket (signed out) and sends nothing', async () => {
+    current = null
+    expect(await failureOf(request('chats:check'))).toBeInstanceOf(NoAnswerError)
+    expect(sent).toEqual([])
+  })
+})
+
+describe('requestOn', () => {
+  it('uses the socket it is given, not the current one', async () => {
+    const page = fakeSocket()
+    current = null
+    answers.set('share:media', { url: '/media', token: 't', peerId: 'p', role: 'subscriber', roomId: 'r' })
+    await expect(requestOn(page, 'share:media')).resolves.toMatchObject({ peerId: 'p' })
+    expect(sent.map((entry) => entry.event)).toEqual(['share:media'])
+  })
+})
+
+describe('requestErrorKey', () => {
+  it('names anything that is not a RequestError errors.internal', () => {
+    expect(requestErrorKey(new Error('boom'))).toBe('errors.internal')
+  })
+})
