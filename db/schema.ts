@@ -216,6 +216,14 @@ export interface ShareKeysTable {
   created_at: Generated<CreatedAt>
 }
 
+/** A user waiting in the ladder queue; the lowest position is seated first. */
+export interface LadderQueueTable {
+  user_id: number
+  position: Generated<number>
+  language: string
+  entered_at: Generated<CreatedAt>
+}
+
 export interface Database {
   users: UsersTable
   bans: BansTable
@@ -237,6 +245,7 @@ export interface Database {
   game_results: GameResultsTable
   game_players: GamePlayersTable
   share_keys: ShareKeysTable
+  ladder_queue: LadderQueueTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -254,3 +263,4 @@ export type ChatMessageRow = Selectable<ChatMessagesTable>
 export type LobbyRow = Selectable<LobbiesTable>
 export type LobbyMemberRow = Selectable<LobbyMembersTable>
 export type ShareKeyRow = Selectable<ShareKeysTable>
+export type LadderQueueRow = Selectable<LadderQueueTable>

@@ -4,6 +4,7 @@ import * as accountLookups from './0002-account-lookups'
 import * as friendsAndChats from './0003-friends-and-chats'
 import * as lobbiesAndGames from './0004-lobbies-and-games'
 import * as shareKeys from './0005-share-keys'
+import * as ladderQueue from './0006-ladder-queue'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-friends-and-chats': friendsAndChats,
   '0004-lobbies-and-games': lobbiesAndGames,
   '0005-share-keys': shareKeys,
+  '0006-ladder-queue': ladderQueue,
 }

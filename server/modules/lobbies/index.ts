@@ -6,8 +6,9 @@ import type { FriendsModule } from '../friends'
 import type { GameModule } from '../game'
 import { createLobbiesRepository } from './lobbies.repository'
 import { createLobbiesService, type LobbiesService } from './lobbies.service'
-import { createLobbyBroadcasts, registerLobbiesEvents } from './lobbies.socket'
-import { createMatchmaking } from './matchmaking'
+import { connectedUsers, createLobbyBroadcasts, registerLobbiesEvents } from './lobbies.socket'
+import { createMatchmakingRepository } from './matchmaking.repository'
+import { createMatchmaking } from './matchmaking.service'
 
 export { lobbiesRoom, lobbyRoom } from './lobbies.socket'
 
@@ -52,7 +53,8 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
       broadcasts.publish(lobbyId).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby update failed'))
     }
   })
-  registerLobbiesEvents(app, { service, broadcasts, matchmaking: createMatchmaking(), game, bindRequests: options.bindRequests })
+  const matchmaking = createMatchmaking({ repository: createMatchmakingRepository(app.db), lobbies: service, connected: (userIds) => connectedUsers(app.io, userIds) })
+  registerLobbiesEvents(app, { service, broadcasts, matchmaking, game, bindRequests: options.bindRequests })
   return {
     membershipOf: (userId) => service.membershipOf(userId),
     summary: (lobbyId) => service.summary(lobbyId),

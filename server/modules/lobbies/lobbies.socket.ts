@@ -6,7 +6,7 @@ import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-i
 import type { ChatsModule } from '../chats'
 import { spectatorRoom, type GameModule } from '../game'
 import type { LobbiesService, LobbyChange } from './lobbies.service'
-import type { Matchmaking } from './matchmaking'
+import type { LadderSeating, Matchmaking } from './matchmaking.service'
 
 /** Sockets that asked for the list: they hear of new, changed and closed tables. */
 export const lobbiesRoom = 'lobbies'
@@ -116,14 +116,15 @@ export function registerLobbiesEvents(
     socket.on('disconnect', (reason) => {
       const viewer = socket.data.viewer
       if (!viewer) return
-      matchmaking.leave(viewer.user.id)
-      if (reason !== 'server namespace disconnect' && reason !== 'server shutting down') void report(viewer.user.id, false)
+      if (reason === 'server namespace disconnect' || reason === 'server shutting down') return
+      void report(viewer.user.id, false)
+      matchmaking.disconnected(viewer.user.id).catch((error: unknown) => app.log.error({ err: error, userId: viewer.user.id }, 'ladder queue leave failed'))
     })
 
     socket.on('mafia:lobby:leave', () => {
       const viewer = socket.data.viewer
       if (!viewer) return
-      matchmaking.leave(viewer.user.id)
+      matchmaking.leave(viewer.user.id).catch((error: unknown) => app.log.error({ err: error }, 'ladder queue leave failed'))
       service
         .leave(viewer.user.id)
         .then((change) => (change ? broadcasts.apply(change) : undefined))
@@ -140,7 +141,7 @@ export function registerLobbiesEvents(
 
       'mafia:create:lobby': async ({ viewer, payload, after }) => {
         const { lobbyId, as, change } = await service.create(viewer, payload)
-        matchmaking.leave(viewer.user.id)
+        await matchmaking.satDown(viewer.user.id, as)
         const lobby = await service.lobbyFor(lobbyId, viewer.user.id, as)
         after(() => broadcasts.apply(change, { created: true }))
         return lobby
@@ -148,6 +149,7 @@ export function registerLobbiesEvents(
 
       'mafia:join:lobby': async ({ viewer, payload, after }) => {
         const { as, change } = await service.join(viewer, payload.id)
+        await matchmaking.satDown(viewer.user.id, as)
         if (change) after(() => broadcasts.apply(change))
         return service.lobbyFor(payload.id, viewer.user.id, as)
       },
@@ -160,6 +162,7 @@ export function registerLobbiesEvents(
 
       'mafia:moderate:lobby': async ({ viewer, payload, after }) => {
         const { as, change } = await service.moderate(viewer, payload.id)
+        await matchmaking.satDown(viewer.user.id, as)
         if (change) after(() => broadcasts.apply(change))
         return service.lobbyFor(payload.id, viewer.user.id, as)
       },
@@ -172,42 +175,41 @@ export function registerLobbiesEvents(
         return { ok: true as const }
       },
 
-      'ladder:search:start': async ({ viewer }) => {
-        const userId = viewer.user.id
-        const membership = await service.membershipOf(userId)
-        if (membership && membership.role !== 'spectator' && (membership.lobby.status === 'open' || membership.lobby.status === 'running')) {
-          throw new AppError(409, 'errors.lobby.already_in_lobby', { field: 'lobby' })
+      'ladder:search:start': async ({ viewer, after }) => {
+        const { search, seating } = await matchmaking.enter(viewer.user.id, viewer.user.language)
+        if (search.status === 'refused') {
+          // Those who were seated hear of it even though this search was not among them.
+          await seatLadder(seating)
+          throw search.error
         }
-        const entered = matchmaking.enter(userId, viewer.user.language)
-        if ('waiting' in entered) return { status: 'searching' as const, waiting: entered.waiting, needed: matchmaking.tableSize }
-        const lobbyId = await seatLadder(entered.seated, entered.language)
-        return { status: 'seated' as const, lobby: await service.lobbyFor(lobbyId, userId, 'player') }
+        after(() => seatLadder(seating))
+        if (search.status === 'searching') return search
+        return { status: 'seated' as const, lobby: await service.lobbyFor(search.lobbyId, viewer.user.id, 'player') }
       },
 
       'ladder:search:cancel': async ({ viewer }) => {
-        matchmaking.leave(viewer.user.id)
+        await matchmaking.leave(viewer.user.id)
         return { ok: true as const }
       },
     })
   })
 
-  /** Seats the queue's ten at a new table (leaving any table they only watched or that has ended) and tells them. */
-  async function seatLadder(userIds: number[], language: string): Promise<number> {
-    const previous = new Map<number, number>()
-    for (const userId of userIds) {
-      const membership = await service.membershipOf(userId)
-      if (membership && membership.role === 'spectator') previous.set(userId, membership.lobby.id)
+  /**
+   * Tells of a seating: the tables its players left on the way, then each new table to the list and
+   * its rooms, and `ladder:matched` to each player's room (on whichever server their sockets are).
+   */
+  async function seatLadder(seating: LadderSeating): Promise<void> {
+    for (const change of seating.left) await broadcasts.apply(change)
+    for (const table of seating.tables) {
+      await broadcasts.apply({ lobbyId: table.lobbyId, joined: table.players.map((userId) => ({ userId, as: 'player' as const })) }, { created: true })
+      for (const userId of table.players) app.io.to(userRoom(userId)).emit('ladder:matched', await service.lobbyFor(table.lobbyId, userId, 'player'))
     }
-    let lobbyId: number
-    try {
-      for (const [userId, lobby] of previous) await service.leave(userId).then((change) => (change ? broadcasts.apply(change) : undefined)).catch(() => lobby)
-      lobbyId = await service.createLadder(userIds, language)
-    } catch (error) {
-      matchmaking.restore(userIds, language)
-      throw error
-    }
-    await broadcasts.apply({ lobbyId, joined: userIds.map((userId) => ({ userId, as: 'player' as const })) }, { created: true })
-    for (const userId of userIds) app.io.to(userRoom(userId)).emit('ladder:matched', await service.lobbyFor(lobbyId, userId, 'player'))
-    return lobbyId
   }
+}
+
+/** Which of these users have a socket on any app server (the adapter asks every node). */
+export async function connectedUsers(io: AppServer, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set()
+  const sockets = await io.in(userIds.map(userRoom)).fetchSockets()
+  return new Set(sockets.flatMap((socket) => (socket.data.viewer ? [socket.data.viewer.user.id] : [])))
 }
