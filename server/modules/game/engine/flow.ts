@@ -283,21 +283,21 @@ export function removePlayer(draft: Draft, seat: number, reason: 'fouls' | 'disq
     case 'defence_speech':
       if (state.speaker === seat) nextDefence(draft)
       return
+    // Any removal during a vote holds the round again among the candidates still at the table: what
+    // became of the removed player's vote (cast or not, for whom) would otherwise show in the counts
+    // or in the round closing at once, and who voted for whom is secret unless `openUp`.
     case 'voting':
-      if (state.vote?.candidates.includes(seat)) {
-        return voteAmong(draft, state.vote.candidates.filter((candidate) => isAtTable(state, candidate)), state.vote.round)
+      if (!state.vote) return
+      return voteAmong(draft, state.vote.candidates.filter((candidate) => isAtTable(state, candidate)), state.vote.round)
+    case 'lift_vote': {
+      if (!state.lift) return
+      const remaining = state.lift.candidates.filter((candidate) => isAtTable(state, candidate))
+      if (remaining.length === 0) {
+        draft.emit({ type: 'no_elimination', reason: 'lift_failed' })
+        return startNight(draft)
       }
-      return closeVoteIfComplete(draft)
-    case 'lift_vote':
-      if (state.lift?.candidates.includes(seat)) {
-        const remaining = state.lift.candidates.filter((candidate) => isAtTable(state, candidate))
-        if (remaining.length === 0) {
-          draft.emit({ type: 'no_elimination', reason: 'lift_failed' })
-          return startNight(draft)
-        }
-        return startLiftVote(draft, remaining)
-      }
-      return closeVoteIfComplete(draft)
+      return startLiftVote(draft, remaining)
+    }
     default:
       return
   }

@@ -1,0 +1,158 @@
+import type { GameEvent, GameView, TableEvent, Viewer } from '../../contract/game'
+import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
+import { projectEvent, viewFor, type GameState } from './engine'
+
+/** How many pushes each stream keeps for a viewer who resumes after a gap or a reconnect. */
+const keptPushes = 64
+
+/** One viewer's private stream: its position, the view it holds there, and its latest pushes. */
+interface ViewerStream {
+  readonly viewer: Viewer
+  seq: number
+  /** The view this viewer holds at `seq` (null until the deal). */
+  view: GameView | null
+  recent: TablePush[]
+}
+
+/** A push and the viewer whose stream it belongs to (the socket layer knows their room). */
+export interface Delivery {
+  viewer: Viewer
+  push: TablePush
+}
+
+const spectator: Viewer = Object.freeze({ kind: 'spectator' })
+const judge: Viewer = Object.freeze({ kind: 'judge' })
+
+/** The viewers of a table: each seat, the judge when there is one, and the spectators together. */
+export function viewersOf(state: GameState): Viewer[] {
+  const viewers: Viewer[] = state.seats.map((seat) => ({ kind: 'player', seat: seat.seat }))
+  if (state.judge !== null) viewers.push(judge)
+  viewers.push(spectator)
+  return viewers
+}
+
+const keyOf = (viewer: Viewer): string => (viewer.kind === 'player' ? `seat:${viewer.seat}` : viewer.kind)
+
+/** Structural equality of two JSON-like values (views share most of their arrays, so `===` answers first). */
+export function sameValue(left: unknown, right: unknown): boolean {
+  if (left === right) return true
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false
+  if (Array.isArray(left)) {
+    if (!Array.isArray(right) || left.length !== right.length) return false
+    for (let index = 0; index < left.length; index++) if (!sameValue(left[index], right[index])) return false
+    return true
+  }
+  if (Array.isArray(right)) return false
+  const leftRecord = left as Record<string, unknown>
+  const rightRecord = right as Record<string, unknown>
+  let count = 0
+  for (const key in leftRecord) {
+    count++
+    if (!(key in rightRecord) || !sameValue(leftRecord[key], rightRecord[key])) return false
+  }
+  for (const _key in rightRecord) count--
+  return count === 0
+}
+
+/** The top-level fields of `next` that differ from `previous` (all of them when there was none). */
+export function changesOf(previous: GameView | null, next: GameView): Partial<GameView> {
+  if (previous === null) return next
+  const changes: Record<string, unknown> = {}
+  const before = previous as unknown as Record<string, unknown>
+  const after = next as unknown as Record<string, unknown>
+  for (const key in after) if (!sameValue(before[key], after[key])) changes[key] = after[key]
+  return changes as Partial<GameView>
+}
+
+/** An event as this viewer may see it, without the game's version (which would count hidden events). */
+function tableEventOf(event: GameEvent, viewer: Viewer, state: GameState): TableEvent | null {
+  const visible = projectEvent(event, viewer, state)
+  if (visible === null) return null
+  const { version: _version, ...rest } = visible
+  return rest as TableEvent
+}
+
+/**
+ * The private streams of one table: each player, the judge and the spectators (share pages
+ * included) have a gapless sequence of their own. After a command, a viewer gets a push only when
+ * their view changed or they may see one of its events; an event they may not see leaves nothing on
+ * their stream, so no count and no timing of theirs tells them a hidden action happened.
+ *
+ * `id` names these streams: a table loaded again (a restart, a handover to another server) starts
+ * new ones, and clients holding the old name load their view afresh.
+ */
+export class TableStreams {
+  private readonly streams = new Map<string, ViewerStream>()
+
+  constructor(
+    readonly id: string,
+    readonly lobbyId: number,
+    state: GameState | null,
+  ) {
+    if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer), recent: [] })
+  }
+
+  private streamOf(viewer: Viewer): ViewerStream {
+    const key = keyOf(viewer)
+    let stream = this.streams.get(key)
+    if (!stream) {
+      stream = { viewer, seq: 0, view: null, recent: [] }
+      this.streams.set(key, stream)
+    }
+    return stream
+  }
+
+  /** After one command's events: each viewer's push, for those who get one. */
+  advance(events: readonly GameEvent[], state: GameState): Delivery[] {
+    const deliveries: Delivery[] = []
+    for (const viewer of viewersOf(state)) {
+      const stream = this.streamOf(viewer)
+      const view = viewFor(state, viewer)
+      const changes = changesOf(stream.view, view)
+      const seen: TableEvent[] = []
+      for (const event of events) {
+        const visible = tableEventOf(event, viewer, state)
+        if (visible) seen.push(visible)
+      }
+      stream.view = view
+      let changed = false
+      for (const _key in changes) {
+        changed = true
+        break
+      }
+      if (!changed && seen.length === 0) continue
+      stream.seq += 1
+      const push: TablePush = { lobbyId: this.lobbyId, stream: this.id, seq: stream.seq, changes, events: seen }
+      stream.recent.push(push)
+      if (stream.recent.length > keptPushes) stream.recent.shift()
+      deliveries.push({ viewer, push })
+    }
+    return deliveries
+  }
+
+  /** Where this viewer's stream stands. */
+  seqOf(viewer: Viewer): number {
+    return this.streams.get(keyOf(viewer))?.seq ?? 0
+  }
+
+  /** This viewer's view at their stream's current position; null before the deal. */
+  snapshot(viewer: Viewer): TableSnapshot | null {
+    const stream = this.streams.get(keyOf(viewer))
+    if (!stream?.view) return null
+    return { stream: this.id, seq: stream.seq, view: stream.view }
+  }
+
+  /**
+   * Resumes a viewer's stream from the position they hold: the pushes they missed when every one is
+   * still kept, else their view afresh.
+   */
+  sync(viewer: Viewer, from: { stream?: string; seq?: number }): TableSync {
+    const stream = this.streams.get(keyOf(viewer))
+    if (stream && from.stream === this.id && from.seq !== undefined && from.seq <= stream.seq) {
+      const missed = stream.seq - from.seq
+      if (missed === 0) return { resumed: true, pushes: [] }
+      if (missed <= stream.recent.length) return { resumed: true, pushes: stream.recent.slice(stream.recent.length - missed) }
+    }
+    return { resumed: false, game: this.snapshot(viewer) }
+  }
+}
