@@ -345,12 +345,6 @@ export type VisibleGameEvent =
   | LiftVoteCastView
   | LiftVoteClosedView
 
-/** An event whose content this viewer may not see: only its version, so there is no gap. */
-export interface HiddenGameEvent {
-  version: number
-}
-
-export type ProjectedGameEvent = VisibleGameEvent | HiddenGameEvent
 
 type Without<T, Keys extends PropertyKey> = T extends unknown ? Omit<T, Keys> : never
 

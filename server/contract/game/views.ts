@@ -1,5 +1,5 @@
 import type { CastVote, LiftVote, VoteCount } from './events'
-import type { LeaveReason, NightStep, Phase, SpeechKind } from './phases'
+import type { EndReason, LeaveReason, NightStep, Phase, SpeechKind } from './phases'
 import type { DeckId, Outcome, RoleName, Team } from './roles'
 import type { LobbySettings } from './settings'
 

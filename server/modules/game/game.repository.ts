@@ -5,6 +5,9 @@ import type { UserCard } from '../../contract/socket/common'
 
 type Queries = Kysely<Database> | Transaction<Database>
 
+/** A table's lobby status as the game host needs it. */
+export type TableStatus = 'open' | 'running' | 'ended' | 'disbanded'
+
 /** All SQL of the game module: the event record, and a finished game's result. */
 export function createGameRepository(db: Kysely<Database>) {
   return {
@@ -14,10 +17,10 @@ export function createGameRepository(db: Kysely<Database>) {
       return rows.map((row) => row.event as GameEvent)
     },
 
-    /** Whether the table was closed by an admin (its record stays, its game does not go on). */
-    async disbanded(lobbyId: number): Promise<boolean> {
+    /** The table's status (disbanded: closed by an admin; its record stays, its game does not go on); null for an unknown id. */
+    async status(lobbyId: number): Promise<TableStatus | null> {
       const row = await db.selectFrom('lobbies').select('status').where('id', '=', lobbyId).executeTakeFirst()
-      return row?.status === 'disbanded'
+      return row?.status ?? null
     },
 
     /** The table a game record belongs to: its name, deck, settings and times. */
@@ -47,16 +50,20 @@ export function createGameRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Stores one command's events, and what they change, in one transaction: the lobby's status
-     * (running at the deal, ended at the end) and the result with every player's role and points.
-     * The primary key (lobby, version) refuses a second writer of the same version.
+     * Stores one command's events, and what they change: the lobby's status (running at the deal,
+     * ended at the end) and the result with every player's role and points. A move of a running
+     * game is one INSERT; the deal, the end and the judge's later changes of the result are one
+     * transaction with what they change. The primary key (lobby, version) refuses a second writer
+     * of the same version.
      */
     async append(lobbyId: number, events: readonly GameEvent[], changes: { result: GameResult | null; judge: number | null }): Promise<void> {
+      const rows = events.map((event) => ({ lobby_id: lobbyId, version: event.version, type: event.type, event: JSON.stringify(event) }))
+      if (!changes.result && !events.some((event) => event.type === 'roles_dealt')) {
+        await db.insertInto('game_events').values(rows).execute()
+        return
+      }
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('game_events')
-          .values(events.map((event) => ({ lobby_id: lobbyId, version: event.version, type: event.type, event: JSON.stringify(event) })))
-          .execute()
+        await trx.insertInto('game_events').values(rows).execute()
         if (events.some((event) => event.type === 'roles_dealt')) {
           await trx.updateTable('lobbies').set({ status: 'running', started_at: new Date(events[0]?.at ?? Date.now()) }).where('id', '=', lobbyId).execute()
         }

@@ -1,12 +1,13 @@
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { DeckId, GameCommand, GameCommandPayload, GameErrorCode, GameEvent, GameSetup, GameView, LobbySettings, Viewer } from '../../contract/game'
-import type { GameRecord } from '../../contract/socket/game'
+import type { DeckId, GameCommand, GameCommandPayload, GameErrorCode, GameEvent, GameSetup, LobbySettings, Viewer } from '../../contract/game'
+import type { GameRecord, StreamPosition, TableSnapshot, TableSync } from '../../contract/socket/game'
 import type { LobbyStage } from '../../contract/socket/lobbies'
 import { AppError, notFound } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
-import { createGame, dealRoles, decks, execute, gameResult, nextDeadline, replay, shuffleBounds, viewerOf, viewFor, type GameState } from './engine'
-import type { GameRepository } from './game.repository'
+import { createGame, dealRoles, decks, execute, gameResult, nextDeadline, replay, shuffleBounds, viewerOf, type GameState } from './engine'
+import type { GameRepository, TableStatus } from './game.repository'
+import { TableStreams, type Delivery } from './streams'
 
 /** Who sends a command: a user, or the server itself (ticks, the start of a table without a judge). */
 export type Sender = number | 'host'
@@ -14,23 +15,42 @@ export type Sender = number | 'host'
 /** What the server itself sends besides the players' and the judge's commands. */
 export type HostPayload = GameCommandPayload | { type: 'tick' } | { type: 'connection'; user: number; connected: boolean }
 
-/** What the lobbies module tells the host about a table that has not started yet. */
+/** What the lobbies module tells the host about its tables. */
 export interface TableSource {
   /** The table as it sits now, for the deal; throws an AppError when it cannot start (not found, closed). */
   setupOf(lobbyId: number): Promise<GameSetup>
+  /** Whether the user is at this table (seated, judging or watching). */
+  isMember(userId: number, lobbyId: number): Promise<boolean>
 }
 
-/** Where a table's events go once stored: the socket layer sends each viewer their projection. */
+/** Where a table's events go once stored, with the state after them. */
 export type EventsListener = (lobbyId: number, events: readonly GameEvent[], state: GameState) => void
+
+/** Where each viewer's pushes go once stored: the socket layer sends them to the viewer's room. */
+export type PushListener = (lobbyId: number, deliveries: readonly Delivery[], state: GameState) => void
+
+/** A table as its queue's work sees it. */
+export interface TableHandle {
+  /** The game's state (loaded from the record the first time); null before the deal. */
+  state(): Promise<GameState | null>
+  /** Runs one command now; answers the sender's stream position after it. Throws the engine's error code when refused. */
+  command(by: Sender, payload: HostPayload): Promise<number>
+  /** The table is gone (disbanded, or closed empty before its deal): its timer stops and it leaves memory. */
+  close(): void
+}
 
 interface Table {
   /** The table's one queue: every command and every seat change runs after the previous one. */
   queue: Promise<unknown>
+  /** Work queued or running: a table nobody works on and that is not being played leaves memory. */
+  pending: number
   /** Undefined until loaded from the record; null before the deal. */
   state: GameState | null | undefined
+  /** The viewers' streams, once the state is loaded. */
+  streams: TableStreams | null
   timer: NodeJS.Timeout | null
-  /** Disbanded: no command is taken any more. Undefined until looked up. */
-  closed: boolean | undefined
+  /** The lobby's status as loaded (a disband or a close sets it). */
+  status: TableStatus | undefined
 }
 
 const maxTimerDelay = 2_147_483_647
@@ -40,48 +60,75 @@ export const gameError = (code: GameErrorCode) => new AppError(409, code)
 /** The public facts of where a game stands: its phase, day and night. */
 export const stageOfState = (state: GameState): LobbyStage => ({ phase: state.phase, day: state.day, night: state.night })
 
+/** A new name for a table's streams each time the table is loaded. */
+const newStreamId = () => randomBytes(9).toString('base64url')
+
 /**
- * The table host: one in-process queue per table, so two players acting at once cannot race. A
- * command is decided by the engine, its events stored (with what they change) in one transaction,
- * then handed to the listeners, and a tick is scheduled at the state's next deadline. A restart
+ * The table host: one queue per table, so two players acting at once cannot race. A command is
+ * decided by the engine, its events stored (one INSERT while the game runs), then each viewer's
+ * push is handed to the socket layer, and a tick is scheduled at the state's next deadline.
+ *
+ * A table's state and streams live in memory while its game runs. A table nobody works on and that
+ * is not being played (before the deal, after the end, an unknown id) leaves memory as soon as its
+ * queue is empty, so a command for an unknown or finished table leaves nothing behind. A restart
  * replays each running table's events and schedules its timer again (deadlines are absolute).
  */
-export function createGameHost(options: { repository: GameRepository; clock: Clock; logger: FastifyBaseLogger }) {
+export function createGameHost(options: { repository: GameRepository; clock: Clock; logger: FastifyBaseLogger; newStreamId?: () => string }) {
   const { repository, clock, logger } = options
+  const streamId = options.newStreamId ?? newStreamId
   const tables = new Map<number, Table>()
-  const listeners: EventsListener[] = []
+  const eventListeners: EventsListener[] = []
+  const pushListeners: PushListener[] = []
   let source: TableSource | null = null
   let closed = false
 
-  const tableOf = (lobbyId: number): Table => {
-    let table = tables.get(lobbyId)
-    if (!table) {
-      table = { queue: Promise.resolve(), state: undefined, timer: null, closed: undefined }
-      tables.set(lobbyId, table)
-    }
-    return table
-  }
+  /** A table whose game is being played stays in memory: its state, streams and timer. */
+  const keepsInMemory = (table: Table) => table.status === 'running' && table.state !== undefined && table.state !== null && table.state.phase !== 'ended'
 
   /** Runs `work` after everything already queued for this table; a failure does not block the queue. */
-  function enqueue<T>(lobbyId: number, work: () => Promise<T>): Promise<T> {
-    const table = tableOf(lobbyId)
-    const run = table.queue.then(() => (closed ? Promise.reject(new AppError(503, 'errors.internal')) : work()))
-    table.queue = run.catch(() => undefined)
+  function enqueue<T>(lobbyId: number, work: (table: Table) => Promise<T>): Promise<T> {
+    let table = tables.get(lobbyId)
+    if (!table) {
+      table = { queue: Promise.resolve(), pending: 0, state: undefined, streams: null, timer: null, status: undefined }
+      tables.set(lobbyId, table)
+    }
+    const held = table
+    held.pending += 1
+    const run = held.queue.then(() => (closed ? Promise.reject(new AppError(503, 'errors.internal')) : work(held)))
+    held.queue = run
+      .catch(() => undefined)
+      .then(() => {
+        held.pending -= 1
+        if (held.pending === 0 && !keepsInMemory(held) && tables.get(lobbyId) === held) {
+          if (held.timer) clearTimeout(held.timer)
+          tables.delete(lobbyId)
+        }
+      })
     return run
   }
 
-  /** The table's state (loaded from its record the first time); null before the deal. Call inside the queue. */
-  async function stateNow(lobbyId: number): Promise<GameState | null> {
-    const table = tableOf(lobbyId)
+  /** The table's lobby status (looked up once per load): unknown ids and closed tables are refused. */
+  async function statusOf(lobbyId: number, table: Table): Promise<TableStatus> {
+    if (table.status === undefined) {
+      const status = await repository.status(lobbyId)
+      if (status === null) throw notFound()
+      table.status = status
+    }
+    return table.status
+  }
+
+  /** The table's state, loaded from its record the first time (null before the deal). Call inside the queue. */
+  async function stateOf(lobbyId: number, table: Table): Promise<GameState | null> {
     if (table.state === undefined) {
+      await statusOf(lobbyId, table)
       const events = await repository.events(lobbyId)
       table.state = events.length > 0 ? replay(events) : null
+      table.streams = new TableStreams(streamId(), lobbyId, table.state)
     }
     return table.state
   }
 
-  function schedule(lobbyId: number, state: GameState | null): void {
-    const table = tableOf(lobbyId)
+  function schedule(lobbyId: number, table: Table, state: GameState | null): void {
     if (table.timer) clearTimeout(table.timer)
     table.timer = null
     const deadline = state ? nextDeadline(state) : null
@@ -110,13 +157,12 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     return { events: [...created.events, ...result.events], state: result.state }
   }
 
-  /** Runs one command now: call it inside the table's queue. Throws the engine's error code when refused. */
-  async function commandNow(lobbyId: number, by: Sender, payload: HostPayload): Promise<GameState> {
+  /** Runs one command inside the table's queue: decided, stored, pushed, timed. Answers the sender's stream position. */
+  async function commandIn(lobbyId: number, table: Table, by: Sender, payload: HostPayload): Promise<number> {
     const at = clock.now().getTime()
-    const table = tableOf(lobbyId)
-    if (table.closed === undefined) table.closed = await repository.disbanded(lobbyId)
-    if (table.closed) throw new AppError(409, 'errors.lobby.closed')
-    const state = await stateNow(lobbyId)
+    const status = await statusOf(lobbyId, table)
+    if (status === 'disbanded') throw new AppError(409, 'errors.lobby.closed')
+    const state = await stateOf(lobbyId, table)
     let events: GameEvent[]
     let next: GameState
     if (payload.type === 'start') {
@@ -129,38 +175,81 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
       events = result.events
       next = result.state
     }
+    const streams = table.streams as TableStreams
     if (events.length > 0) {
       await repository.append(lobbyId, events, { result: gameResult(next), judge: next.judge })
-      tableOf(lobbyId).state = next
-      for (const listener of listeners) {
-        try {
-          listener(lobbyId, events, next)
-        } catch (error) {
-          logger.error({ err: error, lobbyId }, 'game listener failed')
-        }
-      }
+      table.state = next
+      table.status = next.phase === 'ended' ? 'ended' : 'running'
+      const deliveries = streams.advance(events, next)
+      for (const listener of pushListeners) notify(() => listener(lobbyId, deliveries, next), lobbyId)
+      for (const listener of eventListeners) notify(() => listener(lobbyId, events, next), lobbyId)
     }
-    schedule(lobbyId, next)
-    return next
+    schedule(lobbyId, table, next)
+    return by === 'host' ? 0 : streams.seqOf(viewerOf(next, by))
   }
 
-  function command(lobbyId: number, by: Sender, payload: HostPayload): Promise<GameState> {
-    return enqueue(lobbyId, () => commandNow(lobbyId, by, payload))
+  function notify(call: () => void, lobbyId: number): void {
+    try {
+      call()
+    } catch (error) {
+      logger.error({ err: error, lobbyId }, 'game listener failed')
+    }
+  }
+
+  function handleOf(lobbyId: number, table: Table): TableHandle {
+    return {
+      state: () => stateOf(lobbyId, table),
+      command: (by, payload) => commandIn(lobbyId, table, by, payload),
+      close: () => {
+        if (table.timer) clearTimeout(table.timer)
+        table.timer = null
+        table.status = 'disbanded'
+      },
+    }
+  }
+
+  function command(lobbyId: number, by: Sender, payload: HostPayload): Promise<number> {
+    return enqueue(lobbyId, (table) => commandIn(lobbyId, table, by, payload))
+  }
+
+  /** The viewer a user is at this table; outsiders who are no member are refused. */
+  async function memberViewer(lobbyId: number, state: GameState, userId: number): Promise<Viewer> {
+    const viewer = viewerOf(state, userId)
+    if (viewer.kind !== 'spectator') return viewer
+    if (!source || !(await source.isMember(userId, lobbyId))) throw new AppError(409, 'errors.lobby.not_member', { field: 'id' })
+    return viewer
   }
 
   return {
-    enqueue,
-    command,
-    commandNow,
-    stateNow,
+    /** Runs `work` in the table's queue, after every command and seat change already queued for it. */
+    withTable<T>(lobbyId: number, work: (table: TableHandle) => Promise<T>): Promise<T> {
+      return enqueue(lobbyId, (table) => work(handleOf(lobbyId, table)))
+    },
 
-    /** The game as this user sees it: from their seat, the judge's seat, or as a spectator. Null before the deal. */
-    async viewOf(lobbyId: number, userId: number): Promise<GameView | null> {
-      return enqueue(lobbyId, async () => {
-        const state = await stateNow(lobbyId)
-        if (!state) return null
-        const viewer: Viewer = viewerOf(state, userId)
-        return viewFor(state, viewer)
+    command,
+
+    /** The game as this user sees it now, at their stream's position: from their seat, the judge's seat, or as a spectator. Null before the deal. */
+    snapshotOf(lobbyId: number, userId: number): Promise<TableSnapshot | null> {
+      return enqueue(lobbyId, async (table) => {
+        const state = await stateOf(lobbyId, table)
+        return state ? (table.streams as TableStreams).snapshot(viewerOf(state, userId)) : null
+      })
+    },
+
+    /** The spectators' view now, at their stream's position (the streamer's page); null before the deal. */
+    spectatorSnapshot(lobbyId: number): Promise<TableSnapshot | null> {
+      return enqueue(lobbyId, async (table) => ((await stateOf(lobbyId, table)) ? (table.streams as TableStreams).snapshot({ kind: 'spectator' }) : null))
+    },
+
+    /** Resumes a member's stream from the position they hold (a gap, a reconnect). */
+    sync(lobbyId: number, userId: number, from: Partial<StreamPosition>): Promise<TableSync> {
+      return enqueue(lobbyId, async (table) => {
+        const state = await stateOf(lobbyId, table)
+        if (!state) {
+          if (!source || !(await source.isMember(userId, lobbyId))) throw new AppError(409, 'errors.lobby.not_member', { field: 'id' })
+          return { resumed: false, game: null }
+        }
+        return (table.streams as TableStreams).sync(await memberViewer(lobbyId, state, userId), from)
       })
     },
 
@@ -203,7 +292,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
      */
     async stageOf(lobbyId: number): Promise<LobbyStage | null> {
       const loaded = tables.get(lobbyId)?.state
-      const state = loaded !== undefined ? loaded : await enqueue(lobbyId, () => stateNow(lobbyId))
+      const state = loaded !== undefined ? loaded : await enqueue(lobbyId, (table) => stateOf(lobbyId, table))
       if (!state || state.phase === 'created' || state.phase === 'ended') return null
       return stageOfState(state)
     },
@@ -212,22 +301,25 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
       source = next
     },
 
+    /** Every stored batch of events with the state after it (lobbies, table media). */
     onEvents(listener: EventsListener): void {
-      listeners.push(listener)
+      eventListeners.push(listener)
     },
 
-    /** A table is gone (disbanded): its timer stops and it takes no more commands. Call inside its queue. */
-    forget(lobbyId: number): void {
-      const table = tableOf(lobbyId)
-      if (table.timer) clearTimeout(table.timer)
-      table.timer = null
-      table.closed = true
+    /** Every viewer's push, once its events are stored (the socket layer). */
+    onPushes(listener: PushListener): void {
+      pushListeners.push(listener)
+    },
+
+    /** How many tables are in memory (running, or being worked on now). */
+    get tablesInMemory(): number {
+      return tables.size
     },
 
     /** On start: every running table is replayed from its record and its timer scheduled again. */
     async resume(): Promise<void> {
       for (const lobbyId of await repository.runningLobbyIds()) {
-        await enqueue(lobbyId, async () => schedule(lobbyId, await stateNow(lobbyId)))
+        await enqueue(lobbyId, async (table) => schedule(lobbyId, table, await stateOf(lobbyId, table)))
       }
     },
 

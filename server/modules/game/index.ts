@@ -3,22 +3,30 @@ import type { Clock } from '../../lib/clock'
 import type { BindRequests } from '../../lib/socket-handler'
 import { createGameRepository } from './game.repository'
 import { createGameHost, type GameHost } from './game.service'
-import { fanOutGameEvents, registerGameEvents } from './game.socket'
+import { fanOutPushes, registerGameEvents } from './game.socket'
 
 export { spectatorRoom } from './game.socket'
-export { gameError, type GameHost, type HostPayload, type Sender, type TableSource } from './game.service'
-export { canSit, viewerOf, viewFor, deckLayout, openMicrophones, type GameState } from './engine'
-
-/** What other modules may use of the game: the table host (its queues, commands and views). */
-export type GameModule = GameHost
+export { gameError, type HostPayload, type Sender, type TableHandle, type TableSource } from './game.service'
+export { canSit, deckLayout, openMicrophones, viewerOf, type GameState } from './engine'
 
 /**
- * The game over the socket: the table host with its queues and timers, the command event and the
- * per-viewer fan-out. Running tables resume when the app is ready; timers stop when it closes.
+ * What other modules may use of the game: run work in a table's queue (seat changes, a start),
+ * send a command, read a member's or the spectators' view at their stream's position, a finished
+ * game's record, where a game stands, and hear of every stored batch of events.
+ */
+export type GameModule = Pick<
+  GameHost,
+  'withTable' | 'command' | 'snapshotOf' | 'spectatorSnapshot' | 'stageOf' | 'setTableSource' | 'onEvents' | 'recordOf' | 'tablesInMemory'
+>
+
+/**
+ * The game over the socket: the table host with its queues and timers, the command, sync and record
+ * requests, and each viewer's private stream. Running tables resume when the app is ready; timers
+ * stop when it closes.
  */
 export function registerGameModule(app: FastifyInstance, options: { clock: Clock; bindRequests: BindRequests }): GameModule {
   const host = createGameHost({ repository: createGameRepository(app.db), clock: options.clock, logger: app.log })
-  fanOutGameEvents(app.io, host)
+  fanOutPushes(app.io, host)
   registerGameEvents(app, host, options.bindRequests)
   app.addHook('onReady', () => host.resume())
   app.addHook('onClose', () => host.close())

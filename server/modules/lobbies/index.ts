@@ -41,7 +41,7 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
       if (moved.length > 0) for (const listener of movedListeners) listener(moved)
     },
   }
-  game.setTableSource({ setupOf: (lobbyId) => service.setupOf(lobbyId) })
+  game.setTableSource({ setupOf: (lobbyId) => service.setupOf(lobbyId), isMember: (userId, lobbyId) => service.isMember(userId, lobbyId) })
   chats.setGameChatPolicy((userId, lobbyId) => service.isMember(userId, lobbyId))
   friends.addSuggestionSource({
     reason: 'table_mate',

@@ -70,7 +70,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
   async function lobbyFor(lobbyId: number, userId: number, as: LobbyRole): Promise<Lobby> {
     const lobby = await summary(lobbyId)
     if (!lobby) throw notFound()
-    return { id: lobbyId, member: true, as, lobby, game: await game.viewOf(lobbyId, userId) }
+    return { id: lobbyId, member: true, as, lobby, game: await game.snapshotOf(lobbyId, userId) }
   }
 
   /**
@@ -139,7 +139,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     /** Takes a seat. Admins may always come in: at a full or running table they watch instead. */
     join(viewer: Viewer, lobbyId: number): Promise<{ as: LobbyRole; change: LobbyChange | null }> {
       const userId = viewer.user.id
-      return game.enqueue(lobbyId, async () => {
+      return game.withTable(lobbyId, async (table) => {
         const row = await liveLobby(lobbyId)
         const membership = await repository.membershipOf(userId)
         if (membership?.lobby.id === lobbyId) {
@@ -164,7 +164,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
         while (taken.has(seat)) seat += 1
         await add(lobbyId, userId, 'player', seat)
         // A table without a judge starts by itself once every seat is taken.
-        if (!(row.settings as LobbySettings).judge && taken.size + 1 === seatCount) await game.commandNow(lobbyId, 'host', { type: 'start' })
+        if (!(row.settings as LobbySettings).judge && taken.size + 1 === seatCount) await table.command('host', { type: 'start' })
         return { as: 'player' as const, change: { lobbyId, joined: [{ userId, as: 'player' as const }], previous: left === lobbyId ? null : left } }
       })
     },
@@ -172,7 +172,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     /** Watches a table: any signed-in user, at any open or running table. */
     watch(viewer: Viewer, lobbyId: number): Promise<{ as: LobbyRole; change: LobbyChange | null }> {
       const userId = viewer.user.id
-      return game.enqueue(lobbyId, async () => {
+      return game.withTable(lobbyId, async () => {
         await liveLobby(lobbyId)
         const membership = await repository.membershipOf(userId)
         if (membership?.lobby.id === lobbyId) return { as: membership.role, change: null }
@@ -185,7 +185,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     /** Takes the judge's seat of a judged table before its game starts. A judge cannot also play. */
     moderate(viewer: Viewer, lobbyId: number): Promise<{ as: LobbyRole; change: LobbyChange | null }> {
       const userId = viewer.user.id
-      return game.enqueue(lobbyId, async () => {
+      return game.withTable(lobbyId, async () => {
         const row = await liveLobby(lobbyId)
         if (!(row.settings as LobbySettings).judge) throw lobbyError('errors.lobby.no_judge_seat')
         const membership = await repository.membershipOf(userId)
@@ -216,14 +216,14 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
       const membership = await repository.membershipOf(userId)
       if (!membership) return null
       const lobbyId = membership.lobby.id
-      return game.enqueue(lobbyId, async () => {
+      return game.withTable(lobbyId, async (table) => {
         const now = await repository.membershipOf(userId)
         if (now?.lobby.id !== lobbyId) return null
         if (now.role !== 'spectator' && now.lobby.status === 'running') return null
         await repository.removeMember(lobbyId, userId)
         if (now.lobby.status === 'open' && (await repository.members([lobbyId])).every((member) => member.role === 'spectator')) {
           const others = await repository.disband(lobbyId)
-          game.forget(lobbyId)
+          table.close()
           return { lobbyId, left: [userId, ...others] }
         }
         return { lobbyId, left: [userId] }
@@ -233,11 +233,11 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     /** Admins close any table: everyone leaves it and its game stops where it stood. */
     disband(viewer: Viewer, lobbyId: number): Promise<LobbyChange> {
       if (!isAdmin(viewer)) throw forbidden()
-      return game.enqueue(lobbyId, async () => {
+      return game.withTable(lobbyId, async (table) => {
         const row = await repository.find(lobbyId)
         if (!row) throw notFound()
         const left = await repository.disband(lobbyId)
-        game.forget(lobbyId)
+        table.close()
         return { lobbyId, left }
       })
     },

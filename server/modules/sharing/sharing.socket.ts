@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import type { GameView } from '../../contract/game'
 import type { SocketAuth } from '../../contract/socket/events'
 import type { LobbyRole, LobbySummary } from '../../contract/socket/lobbies'
 import type { MediaTicket } from '../../contract/socket/media'
@@ -8,7 +7,7 @@ import type { UserCard } from '../../contract/socket/common'
 import { AppError } from '../../lib/app-error'
 import { createSocketRateLimiter, toAckError } from '../../lib/socket-handler'
 import type { AppSocket } from '../../plugins/socket-io'
-import { spectatorRoom, viewFor, type GameModule } from '../game'
+import { spectatorRoom, type GameModule } from '../game'
 import { lobbyRoom } from '../lobbies'
 import type { SharingService } from './sharing.service'
 
@@ -73,12 +72,8 @@ export function registerSharingEvents(
       })
   })
 
-  /** The game exactly as a spectator sees it, read in the table's queue so no event slips between. */
-  const spectatorGame = (lobbyId: number): Promise<GameView | null> =>
-    game.enqueue(lobbyId, async () => {
-      const state = await game.stateNow(lobbyId)
-      return state ? viewFor(state, { kind: 'spectator' }) : null
-    })
+  /** The game exactly as a spectator sees it, at the spectators' stream position (read in the table's queue, so no push slips between). */
+  const spectatorGame = (lobbyId: number) => game.spectatorSnapshot(lobbyId)
 
   /**
    * Puts the pages in the rooms of the streamer's table (leaving any other) and returns what they

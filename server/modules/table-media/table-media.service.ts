@@ -44,8 +44,8 @@ export type MembershipOf = (userId: number) => Promise<{ lobby: Pick<LobbyRow, '
 
 /** What this module needs of the game host: the table's state, read in the table's queue. */
 export interface GameStates {
-  enqueue<T>(lobbyId: number, work: () => Promise<T>): Promise<T>
-  stateNow(lobbyId: number): Promise<GameState | null>
+  /** Runs work in the table's queue, where its state is read without a command slipping between. */
+  withTable<T>(lobbyId: number, work: (table: { state(): Promise<GameState | null> }) => Promise<T>): Promise<T>
 }
 
 /**
@@ -57,7 +57,7 @@ export interface GameStates {
 export function createTableMediaService(deps: { membershipOf: MembershipOf; game: GameStates; placement: MediaPlacement; logger: FastifyBaseLogger }) {
   const { membershipOf, game, placement, logger } = deps
 
-  const stateOf = (lobbyId: number) => game.enqueue(lobbyId, () => game.stateNow(lobbyId))
+  const stateOf = (lobbyId: number) => game.withTable(lobbyId, (table) => table.state())
 
   /** A ticket for the table's room, on the home the table is placed at (the built-in one if that fails). */
   async function issue(lobbyId: number, peerId: string, role: MediaRole): Promise<MediaTicket> {
