@@ -116,7 +116,9 @@ describe('the ladder queue', () => {
     open.push(otherTab)
     await search(one)
     one.socket.disconnect()
-    // The other tab keeps the search: asking from it again is refused as a second search.
+    // Time for the server to hear the close; the other tab keeps the search.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await queue()).toEqual([one.id])
     expect(await ask(otherTab, 'ladder:search:start')).toEqual({ error: 'errors.lobby.already_searching', field: 'ladder' })
     otherTab.disconnect()
     await expect.poll(() => queue(), { timeout: 5000 }).toEqual([])
@@ -224,6 +226,22 @@ describe('the ladder queue', () => {
     for (const one of next) answer = await search(one)
     expect(answer.status).toBe('seated')
     expect(answer.lobby.lobby.players.map((seat: any) => seat.user.id)).toEqual(next.map((one) => one.id))
+  })
+
+  it('twenty players searching at once fill two tables, each player seated once', async () => {
+    const waiting = await players(20)
+    const heard = waiting.map(() => [] as any[])
+    for (const [index, one] of waiting.entries()) one.socket.on('ladder:matched', (lobby) => heard[index]!.push(lobby))
+    const answers = await Promise.all(waiting.map((one) => ask(one.socket, 'ladder:search:start')))
+    for (const answer of answers) expect(answer.error).toBeUndefined()
+    await expect.poll(() => heard.every((pushes) => pushes.length > 0), { timeout: 8000 }).toBe(true)
+    const tables = new Map<number, number>()
+    for (const pushes of heard) {
+      expect(pushes).toHaveLength(1)
+      tables.set(pushes[0].id, (tables.get(pushes[0].id) ?? 0) + 1)
+    }
+    expect([...tables.values()]).toEqual([10, 10])
+    expect(await queue()).toEqual([])
   })
 
   it('drops a waiting user who has no socket left anywhere instead of seating them', async () => {

@@ -57,6 +57,34 @@ export type LadderSearchOutcome =
   /** The user sat down at a live table elsewhere while their search was being seated. */
   | { status: 'refused'; error: AppError }
 
+/** Where a searching user stands once the seating their search started is done. */
+export interface SearcherState {
+  /** The table this search's own seating made for them, if any. */
+  tableMade: number | null
+  /** Still in the queue. */
+  waiting: boolean
+  /** The table they are at now, if any. */
+  table: { lobbyId: number; kind: 'custom' | 'ladder'; role: LobbyRole; status: NonNullable<QueueEntry['table']>['status'] } | null
+  /** How many wait now. */
+  count: number
+  needed: number
+}
+
+/**
+ * The answer to a search. Another server's seating may have taken the searcher meanwhile: seated at a
+ * ladder table, they are told so; still being seated there, they are searching until `ladder:matched`
+ * comes. Only a seat at another live table (taken by the user meanwhile) refuses the search.
+ */
+export function searchOutcome(state: SearcherState): LadderSearchOutcome {
+  if (state.tableMade !== null) return { status: 'seated', lobbyId: state.tableMade }
+  const table = state.table
+  if (!state.waiting && table && holdsLiveSeat(table)) {
+    if (table.kind === 'ladder' && table.role === 'player') return { status: 'seated', lobbyId: table.lobbyId }
+    return { status: 'refused', error: conflict('errors.lobby.already_in_lobby', 'lobby') }
+  }
+  return { status: 'searching', waiting: Math.max(1, state.count), needed: state.needed }
+}
+
 /** Which of these users have a socket on any app server. */
 export type Presence = (userIds: readonly number[]) => Promise<ReadonlySet<number>>
 
@@ -161,10 +189,17 @@ export function createMatchmaking(options: {
       if (membership && holdsLiveSeat({ role: membership.role, status: membership.lobby.status })) throw conflict('errors.lobby.already_in_lobby', 'lobby')
       if (!(await repository.add(userId, language))) throw conflict('errors.lobby.already_searching', 'ladder')
       const seating = await seatWaiting()
-      const table = seating.tables.find((made) => made.players.includes(userId))
-      if (table) return { search: { status: 'seated', lobbyId: table.lobbyId }, seating }
-      if (!(await repository.isWaiting(userId))) return { search: { status: 'refused', error: conflict('errors.lobby.already_in_lobby', 'lobby') }, seating }
-      return { search: { status: 'searching', waiting: Math.max(1, await repository.count()), needed: tableSize }, seating }
+      const tableMade = seating.tables.find((made) => made.players.includes(userId))?.lobbyId ?? null
+      const waiting = tableMade === null && (await repository.isWaiting(userId))
+      const now = tableMade === null && !waiting ? await lobbies.membershipOf(userId) : undefined
+      const search = searchOutcome({
+        tableMade,
+        waiting,
+        table: now ? { lobbyId: now.lobby.id, kind: now.lobby.kind, role: now.role, status: now.lobby.status } : null,
+        count: tableMade === null ? await repository.count() : 0,
+        needed: tableSize,
+      })
+      return { search, seating }
     },
 
     /** Takes the user out of the queue; true when they were in it. */
