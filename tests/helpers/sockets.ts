@@ -3,14 +3,34 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../server/co
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
-/** A real socket.io client, connected (or rejected) before it is returned. */
+/** Sockets connected through `connectSocket` and not closed yet. */
+const openSockets = new Set<TestSocket>()
+
+/** A real socket.io client, connected (or rejected) before it is returned; `closeOpenSockets` closes it. */
 export async function connectSocket(baseUrl: string, token?: string): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true })
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve())
-    socket.once('connect_error', (error) => reject(error))
-  })
+  openSockets.add(socket)
+  socket.on('disconnect', () => openSockets.delete(socket))
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve())
+      socket.once('connect_error', (error) => reject(error))
+    })
+  } catch (error) {
+    openSockets.delete(socket)
+    socket.close()
+    throw error
+  }
   return socket
+}
+
+/**
+ * Closes every socket `connectSocket` opened that is still open. Integration files run it after
+ * each test (`afterEach(closeOpenSockets)`), so no test hears another's pushes or counts its users.
+ */
+export function closeOpenSockets(): void {
+  for (const socket of [...openSockets]) socket.disconnect()
+  openSockets.clear()
 }
 
 /** Resolves with the next payload of a server event. */
@@ -21,5 +41,20 @@ export function nextEvent<E extends keyof ServerToClientEvents>(socket: TestSock
       clearTimeout(timer)
       resolve(payload)
     }) as any)
+  })
+}
+
+/** Resolves true if the server event arrives within the time, false if it does not. */
+export function arrives(socket: TestSocket, event: keyof ServerToClientEvents, withinMs = 400): Promise<boolean> {
+  return new Promise((resolve) => {
+    const listener = () => {
+      clearTimeout(timer)
+      resolve(true)
+    }
+    const timer = setTimeout(() => {
+      socket.off(event, listener)
+      resolve(false)
+    }, withinMs)
+    socket.once(event, listener)
   })
 }

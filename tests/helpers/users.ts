@@ -4,6 +4,8 @@ import { systemClock } from '../../server/lib/clock'
 import { randomToken } from '../../server/lib/ids'
 import { createSessionsRepository } from '../../server/modules/auth/sessions.repository'
 import { createSessionsService } from '../../server/modules/auth/sessions.service'
+import { connectSocket, type TestSocket } from './sockets'
+import type { TestApp } from './test-app'
 
 let counter = 0
 
@@ -34,4 +36,22 @@ export async function createUserWithSession(
   const sessions = createSessionsService(createSessionsRepository(db), systemClock)
   const { token } = await sessions.start(user.id, 'tests')
   return { user, token }
+}
+
+/** A signed-in user with a socket open on one app server. */
+export interface Player {
+  id: number
+  nickname: string
+  token: string
+  socket: TestSocket
+}
+
+/**
+ * A confirmed user with a session (see createUserWithSession) and a socket open on `app`; the
+ * socket closes with `closeOpenSockets`. Another tab of the same user: `connectSocket(app.url, token)`.
+ */
+export async function connectPlayer(app: Pick<TestApp, 'url' | 'database'>, overrides: Parameters<typeof createUserWithSession>[1] = {}): Promise<Player> {
+  const { user, token } = await createUserWithSession(app.database.db, overrides)
+  const socket = await connectSocket(app.url, token)
+  return { id: user.id, nickname: user.nickname, token, socket }
 }

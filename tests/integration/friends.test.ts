@@ -1,52 +1,24 @@
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { friendsRequests } from '../../server/contract/socket/friends'
-import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
+import { rawRequest, request, requestResult } from '../helpers/requests'
+import { arrives, closeOpenSockets, connectSocket, nextEvent } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import { connectPlayer, type Player } from '../helpers/users'
 
 let server: TestApp
-const open: TestSocket[] = []
 
 beforeAll(async () => {
   server = await startTestApp()
 })
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect()
-})
+afterEach(closeOpenSockets)
 afterAll(() => server.close())
 
 let unique = 0
 /** A nickname prefix no other test uses. */
 const prefix = () => `f${(unique += 1)}${Math.random().toString(36).slice(2, 6)}`
 
-async function player(nickname?: string) {
-  const { user, token } = await createUserWithSession(server.database.db, nickname ? { nickname } : {})
-  const socket = await connectSocket(server.url, token)
-  open.push(socket)
-  return { id: user.id, nickname: user.nickname, token, socket }
-}
-
-/** Sends a request and resolves with its ack. */
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(5000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
-
-/** Resolves true if the event arrives within the time, false if it does not. */
-function arrives(socket: TestSocket, event: string, withinMs = 400): Promise<boolean> {
-  return new Promise((resolve) => {
-    const listener = () => {
-      clearTimeout(timer)
-      resolve(true)
-    }
-    const timer = setTimeout(() => {
-      socket.off(event as any, listener)
-      resolve(false)
-    }, withinMs)
-    socket.once(event as any, listener)
-  })
-}
+const player = (nickname?: string) => connectPlayer(server, nickname ? { nickname } : {})
 
 const db = () => server.database.db
 
@@ -68,10 +40,16 @@ async function friendshipRows(a: number, b: number): Promise<number> {
   return row.n
 }
 
-async function makeFriends(a: { socket: TestSocket; id: number }, b: { socket: TestSocket; id: number }) {
-  const sent = await ask(a.socket, 'friends:request:create', { id: b.id })
-  expect(sent.status).toBe('requested')
-  const accepted = await ask(b.socket, 'friends:request:accept', { id: a.id, requestId: sent.requestId })
+/** A friend request that stays a request (the other side had not asked): the request's answer. */
+async function sendRequest(from: Player, to: Player) {
+  const outcome = await requestResult(from.socket, 'friends:request:create', { id: to.id })
+  if (outcome.status !== 'requested') throw new Error(`a request to ${to.id} made friends at once`)
+  return outcome
+}
+
+async function makeFriends(a: Player, b: Player) {
+  const sent = await sendRequest(a, b)
+  const accepted = await requestResult(b.socket, 'friends:request:accept', { id: a.id, requestId: sent.requestId })
   expect(accepted.id).toBe(a.id)
 }
 
@@ -79,7 +57,6 @@ describe('friends: access and input', () => {
   it('answers every friends event from an anonymous socket with errors.unauthorized and writes nothing', async () => {
     const target = await player()
     const anonymous = await connectSocket(server.url)
-    open.push(anonymous)
     const payloads: Record<string, unknown> = {
       'friends:search': { query: target.nickname },
       'friends:request:create': { id: target.id },
@@ -88,7 +65,7 @@ describe('friends: access and input', () => {
       'friends:remove': { id: target.id },
     }
     for (const event of Object.keys(friendsRequests)) {
-      expect(await ask(anonymous, event, payloads[event]), event).toEqual({ error: 'errors.unauthorized' })
+      expect(await rawRequest(anonymous, event, payloads[event]), event).toEqual({ error: 'errors.unauthorized' })
     }
     const rows = await db().selectFrom('friend_requests').select('id').where('to_user_id', '=', target.id).execute()
     expect(rows).toEqual([])
@@ -97,14 +74,14 @@ describe('friends: access and input', () => {
   it('refuses malformed payloads with a code and the field, and writes nothing', async () => {
     const a = await player()
     const b = await player()
-    expect(await ask(a.socket, 'friends:request:create', {})).toEqual({ error: 'errors.required', field: 'id' })
-    expect(await ask(a.socket, 'friends:request:create', { id: 'x' })).toEqual({ error: 'errors.invalid_value', field: 'id' })
-    expect(await ask(a.socket, 'friends:request:create', { id: b.id, extra: true })).toEqual({ error: 'errors.unknown_field', field: 'extra' })
-    expect(await ask(a.socket, 'friends:request:create', 'not an object')).toEqual({ error: 'errors.validation' })
-    expect(await ask(a.socket, 'friends:search', { query: '' })).toEqual({ error: 'errors.required', field: 'query' })
-    expect(await ask(a.socket, 'friends:search', { query: 'x'.repeat(25) })).toEqual({ error: 'errors.too_long', field: 'query' })
-    expect(await ask(a.socket, 'friends:request:accept', { id: b.id })).toEqual({ error: 'errors.required', field: 'requestId' })
-    expect(await ask(a.socket, 'friends:request:check')).toEqual({ items: [], outgoing: [] })
+    expect(await rawRequest(a.socket, 'friends:request:create', {})).toEqual({ error: 'errors.required', field: 'id' })
+    expect(await rawRequest(a.socket, 'friends:request:create', { id: 'x' })).toEqual({ error: 'errors.invalid_value', field: 'id' })
+    expect(await rawRequest(a.socket, 'friends:request:create', { id: b.id, extra: true })).toEqual({ error: 'errors.unknown_field', field: 'extra' })
+    expect(await rawRequest(a.socket, 'friends:request:create', 'not an object')).toEqual({ error: 'errors.validation' })
+    expect(await request(a.socket, 'friends:search', { query: '' })).toEqual({ error: 'errors.required', field: 'query' })
+    expect(await request(a.socket, 'friends:search', { query: 'x'.repeat(25) })).toEqual({ error: 'errors.too_long', field: 'query' })
+    expect(await rawRequest(a.socket, 'friends:request:accept', { id: b.id })).toEqual({ error: 'errors.required', field: 'requestId' })
+    expect(await request(a.socket, 'friends:request:check')).toEqual({ items: [], outgoing: [] })
     expect(await requestsBetween(a.id, b.id)).toBe(0)
   })
 
@@ -116,7 +93,7 @@ describe('friends: access and input', () => {
     ;(a.socket as any).emit('friends:list')
     ;(a.socket as any).emit('friends:remove', { id: 'bad' })
     expect((await requested).id).toBe(a.id)
-    expect(await ask(a.socket, 'friends:list')).toEqual({ items: [] })
+    expect(await request(a.socket, 'friends:list')).toEqual({ items: [] })
     expect(await requestsBetween(a.id, b.id)).toBe(1)
   })
 })
@@ -130,24 +107,24 @@ describe('friends: search', () => {
     await player(`${p}Alpha`)
     await player(`x${p}zed`)
 
-    const page = await ask(viewer.socket, 'friends:search', { query: `${p}Z`.toUpperCase() })
+    const page = await requestResult(viewer.socket, 'friends:search', { query: `${p}Z`.toUpperCase() })
     expect(page.total).toBe(2)
-    expect(page.items.map((item: any) => item.id)).toEqual([zara.id, zorro.id])
+    expect(page.items.map((item) => item.id)).toEqual([zara.id, zorro.id])
     expect(page.items[0]).toEqual({ id: zara.id, nickname: `${p}zara`, officialNickname: null, avatar: null, isPremium: false, relation: 'none' })
 
     // Alpha, zara, Zorro (the viewer is left out): the second page of two holds Zorro alone.
-    const second = await ask(viewer.socket, 'friends:search', { query: p, page: 2, limit: 2 })
+    const second = await requestResult(viewer.socket, 'friends:search', { query: p, page: 2, limit: 2 })
     expect(second.total).toBe(3)
-    expect(second.items.map((item: any) => item.id)).toEqual([zorro.id])
+    expect(second.items.map((item) => item.id)).toEqual([zorro.id])
   })
 
   it('treats % and _ as text, not wildcards', async () => {
     const p = prefix()
     const viewer = await player()
     await player(`${p}abc`)
-    expect(await ask(viewer.socket, 'friends:search', { query: `${p}_` })).toEqual({ items: [], total: 0 })
-    expect(await ask(viewer.socket, 'friends:search', { query: `${p}%` })).toEqual({ items: [], total: 0 })
-    expect((await ask(viewer.socket, 'friends:search', { query: `${p}a` })).total).toBe(1)
+    expect(await request(viewer.socket, 'friends:search', { query: `${p}_` })).toEqual({ items: [], total: 0 })
+    expect(await request(viewer.socket, 'friends:search', { query: `${p}%` })).toEqual({ items: [], total: 0 })
+    expect((await requestResult(viewer.socket, 'friends:search', { query: `${p}a` })).total).toBe(1)
   })
 
   it('finds users by official nickname too, and shows it', async () => {
@@ -155,7 +132,7 @@ describe('friends: search', () => {
     const viewer = await player()
     const official = await player()
     await db().updateTable('users').set({ official_nickname: `${p}Champion` }).where('id', '=', official.id).execute()
-    const page = await ask(viewer.socket, 'friends:search', { query: `${p}champ` })
+    const page = await requestResult(viewer.socket, 'friends:search', { query: `${p}champ` })
     expect(page.items).toHaveLength(1)
     expect(page.items[0]).toMatchObject({ id: official.id, nickname: official.nickname, officialNickname: `${p}Champion` })
   })
@@ -166,11 +143,11 @@ describe('friends: search', () => {
     const asked = await player(`${p}asked`)
     const asking = await player(`${p}asking`)
     const friend = await player(`${p}friend`)
-    await ask(viewer.socket, 'friends:request:create', { id: asked.id })
-    await ask(asking.socket, 'friends:request:create', { id: viewer.id })
+    await request(viewer.socket, 'friends:request:create', { id: asked.id })
+    await request(asking.socket, 'friends:request:create', { id: viewer.id })
     await makeFriends(viewer, friend)
-    const page = await ask(viewer.socket, 'friends:search', { query: p })
-    const relations = Object.fromEntries(page.items.map((item: any) => [item.id, item.relation]))
+    const page = await requestResult(viewer.socket, 'friends:search', { query: p })
+    const relations = Object.fromEntries(page.items.map((item) => [item.id, item.relation]))
     expect(relations).toEqual({ [asked.id]: 'outgoing', [asking.id]: 'incoming', [friend.id]: 'friend' })
   })
 })
@@ -180,43 +157,43 @@ describe('friends: requests', () => {
     const a = await player()
     const b = await player()
     const requested = nextEvent(b.socket, 'friends:requested')
-    const sent = await ask(a.socket, 'friends:request:create', { id: b.id })
+    const sent = await sendRequest(a, b)
     expect(sent).toMatchObject({ status: 'requested', user: { id: b.id, nickname: b.nickname } })
     const live = await requested
     expect(live).toMatchObject({ id: a.id, nickname: a.nickname, requestId: sent.requestId })
 
-    const incoming = await ask(b.socket, 'friends:request:check')
+    const incoming = await requestResult(b.socket, 'friends:request:check')
     expect(incoming.items).toHaveLength(1)
     expect(incoming.items[0]).toMatchObject({ id: a.id, requestId: sent.requestId })
     // The sender sees the request as waiting, with the recipient's card, after any reload.
-    const mine = await ask(a.socket, 'friends:request:check')
+    const mine = await requestResult(a.socket, 'friends:request:check')
     expect(mine.items).toEqual([])
     expect(mine.outgoing).toHaveLength(1)
     expect(mine.outgoing[0]).toMatchObject({ id: b.id, nickname: b.nickname, requestId: sent.requestId })
 
     const added = nextEvent(a.socket, 'friends:added')
-    const friend = await ask(b.socket, 'friends:request:accept', { id: a.id, requestId: sent.requestId })
+    const friend = await requestResult(b.socket, 'friends:request:accept', { id: a.id, requestId: sent.requestId })
     expect(friend).toMatchObject({ id: a.id, nickname: a.nickname, online: true })
     expect(await added).toMatchObject({ id: b.id, online: true })
 
-    expect((await ask(a.socket, 'friends:list')).items.map((item: any) => item.id)).toEqual([b.id])
-    expect((await ask(b.socket, 'friends:list')).items.map((item: any) => item.id)).toEqual([a.id])
-    expect(await ask(b.socket, 'friends:request:check')).toEqual({ items: [], outgoing: [] })
+    expect((await requestResult(a.socket, 'friends:list')).items.map((item) => item.id)).toEqual([b.id])
+    expect((await requestResult(b.socket, 'friends:list')).items.map((item) => item.id)).toEqual([a.id])
+    expect(await request(b.socket, 'friends:request:check')).toEqual({ items: [], outgoing: [] })
     expect(await requestsBetween(a.id, b.id)).toBe(0)
     expect(await friendshipRows(a.id, b.id)).toBe(2)
   })
 
   it('refuses a request to yourself and writes nothing', async () => {
     const a = await player()
-    expect(await ask(a.socket, 'friends:request:create', { id: a.id })).toEqual({ error: 'errors.friend_request_self', field: 'id' })
+    expect(await request(a.socket, 'friends:request:create', { id: a.id })).toEqual({ error: 'errors.friend_request_self', field: 'id' })
     expect(await requestsBetween(a.id, a.id)).toBe(0)
   })
 
   it('refuses a second request to the same user and keeps one', async () => {
     const a = await player()
     const b = await player()
-    await ask(a.socket, 'friends:request:create', { id: b.id })
-    expect(await ask(a.socket, 'friends:request:create', { id: b.id })).toEqual({ error: 'errors.friend_request_exists', field: 'id' })
+    await request(a.socket, 'friends:request:create', { id: b.id })
+    expect(await request(a.socket, 'friends:request:create', { id: b.id })).toEqual({ error: 'errors.friend_request_exists', field: 'id' })
     expect(await requestsBetween(a.id, b.id)).toBe(1)
     expect(await friendshipRows(a.id, b.id)).toBe(0)
   })
@@ -224,9 +201,9 @@ describe('friends: requests', () => {
   it('turns a request both ways into a friendship', async () => {
     const a = await player()
     const b = await player()
-    await ask(a.socket, 'friends:request:create', { id: b.id })
+    await request(a.socket, 'friends:request:create', { id: b.id })
     const added = nextEvent(a.socket, 'friends:added')
-    const outcome = await ask(b.socket, 'friends:request:create', { id: a.id })
+    const outcome = await requestResult(b.socket, 'friends:request:create', { id: a.id })
     expect(outcome).toMatchObject({ status: 'accepted', friend: { id: a.id, online: true } })
     expect(await added).toMatchObject({ id: b.id })
     expect(await requestsBetween(a.id, b.id)).toBe(0)
@@ -236,7 +213,7 @@ describe('friends: requests', () => {
   it('turns two requests sent at the same moment into one friendship', async () => {
     const a = await player()
     const b = await player()
-    const outcomes = await Promise.all([ask(a.socket, 'friends:request:create', { id: b.id }), ask(b.socket, 'friends:request:create', { id: a.id })])
+    const outcomes = await Promise.all([requestResult(a.socket, 'friends:request:create', { id: b.id }), requestResult(b.socket, 'friends:request:create', { id: a.id })])
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['accepted', 'requested'])
     expect(await requestsBetween(a.id, b.id)).toBe(0)
     expect(await friendshipRows(a.id, b.id)).toBe(2)
@@ -246,13 +223,13 @@ describe('friends: requests', () => {
     const a = await player()
     const b = await player()
     await makeFriends(a, b)
-    expect(await ask(b.socket, 'friends:request:create', { id: a.id })).toEqual({ error: 'errors.already_friends', field: 'id' })
+    expect(await request(b.socket, 'friends:request:create', { id: a.id })).toEqual({ error: 'errors.already_friends', field: 'id' })
     expect(await requestsBetween(a.id, b.id)).toBe(0)
   })
 
   it('answers a request to an unknown user with errors.not_found and writes nothing', async () => {
     const a = await player()
-    expect(await ask(a.socket, 'friends:request:create', { id: 2_000_000_000 })).toEqual({ error: 'errors.not_found' })
+    expect(await request(a.socket, 'friends:request:create', { id: 2_000_000_000 })).toEqual({ error: 'errors.not_found' })
     const rows = await db().selectFrom('friend_requests').select('id').where('from_user_id', '=', a.id).execute()
     expect(rows).toEqual([])
   })
@@ -261,10 +238,10 @@ describe('friends: requests', () => {
     const a = await player()
     const b = await player()
     const c = await player()
-    const sent = await ask(a.socket, 'friends:request:create', { id: b.id })
-    expect(await ask(c.socket, 'friends:request:accept', { id: a.id, requestId: sent.requestId })).toEqual({ error: 'errors.not_found' })
-    expect(await ask(a.socket, 'friends:request:accept', { id: b.id, requestId: sent.requestId })).toEqual({ error: 'errors.not_found' })
-    expect(await ask(b.socket, 'friends:request:accept', { id: c.id, requestId: sent.requestId })).toEqual({ error: 'errors.not_found' })
+    const sent = await sendRequest(a, b)
+    expect(await request(c.socket, 'friends:request:accept', { id: a.id, requestId: sent.requestId })).toEqual({ error: 'errors.not_found' })
+    expect(await request(a.socket, 'friends:request:accept', { id: b.id, requestId: sent.requestId })).toEqual({ error: 'errors.not_found' })
+    expect(await request(b.socket, 'friends:request:accept', { id: c.id, requestId: sent.requestId })).toEqual({ error: 'errors.not_found' })
     expect(await requestsBetween(a.id, b.id)).toBe(1)
     expect(await friendshipRows(a.id, b.id)).toBe(0)
     expect(await friendshipRows(c.id, a.id)).toBe(0)
@@ -273,14 +250,14 @@ describe('friends: requests', () => {
   it('rejects a request (or lets its sender withdraw it) without making friends', async () => {
     const a = await player()
     const b = await player()
-    const first = await ask(a.socket, 'friends:request:create', { id: b.id })
-    expect(await ask(b.socket, 'friends:request:reject', { id: a.id, requestId: first.requestId })).toEqual({ ok: true })
-    expect(await ask(b.socket, 'friends:request:check')).toEqual({ items: [], outgoing: [] })
+    const first = await sendRequest(a, b)
+    expect(await request(b.socket, 'friends:request:reject', { id: a.id, requestId: first.requestId })).toEqual({ ok: true })
+    expect(await request(b.socket, 'friends:request:check')).toEqual({ items: [], outgoing: [] })
     expect(await requestsBetween(a.id, b.id)).toBe(0)
 
-    const second = await ask(a.socket, 'friends:request:create', { id: b.id })
-    expect(await ask(a.socket, 'friends:request:reject', { id: b.id, requestId: second.requestId })).toEqual({ ok: true })
-    expect(await ask(a.socket, 'friends:request:reject', { id: b.id, requestId: second.requestId })).toEqual({ error: 'errors.not_found' })
+    const second = await sendRequest(a, b)
+    expect(await request(a.socket, 'friends:request:reject', { id: b.id, requestId: second.requestId })).toEqual({ ok: true })
+    expect(await request(a.socket, 'friends:request:reject', { id: b.id, requestId: second.requestId })).toEqual({ error: 'errors.not_found' })
     expect(await requestsBetween(a.id, b.id)).toBe(0)
     expect(await friendshipRows(a.id, b.id)).toBe(0)
   })
@@ -290,11 +267,11 @@ describe('friends: requests', () => {
     const b = await player()
     await makeFriends(a, b)
     const removed = nextEvent(b.socket, 'friends:removed')
-    expect(await ask(a.socket, 'friends:remove', { id: b.id })).toEqual({ ok: true })
+    expect(await request(a.socket, 'friends:remove', { id: b.id })).toEqual({ ok: true })
     expect(await removed).toEqual({ id: a.id })
-    expect(await ask(a.socket, 'friends:list')).toEqual({ items: [] })
-    expect(await ask(b.socket, 'friends:list')).toEqual({ items: [] })
-    expect(await ask(a.socket, 'friends:remove', { id: b.id })).toEqual({ error: 'errors.not_found' })
+    expect(await request(a.socket, 'friends:list')).toEqual({ items: [] })
+    expect(await request(b.socket, 'friends:list')).toEqual({ items: [] })
+    expect(await request(a.socket, 'friends:remove', { id: b.id })).toEqual({ error: 'errors.not_found' })
     expect(await friendshipRows(a.id, b.id)).toBe(0)
   })
 })
@@ -313,10 +290,10 @@ describe('friends: people worth adding', () => {
     await makeFriends(c, twoMutual)
     await makeFriends(b, oneMutual)
     await makeFriends(b, pending)
-    await ask(me.socket, 'friends:request:create', { id: pending.id })
+    await request(me.socket, 'friends:request:create', { id: pending.id })
 
-    const { items } = await ask(me.socket, 'friends:search:new')
-    expect(items.map((item: any) => [item.id, item.mutualFriends, item.reasons])).toEqual([
+    const { items } = await requestResult(me.socket, 'friends:search:new')
+    expect(items.map((item) => [item.id, item.mutualFriends, item.reasons])).toEqual([
       [twoMutual.id, 2, ['friend_of_friend']],
       [oneMutual.id, 1, ['friend_of_friend']],
     ])
@@ -325,7 +302,7 @@ describe('friends: people worth adding', () => {
 
   it('suggests nobody to someone without friends', async () => {
     const loner = await player()
-    expect(await ask(loner.socket, 'friends:search:new')).toEqual({ items: [] })
+    expect(await request(loner.socket, 'friends:search:new')).toEqual({ items: [] })
   })
 })
 
@@ -334,18 +311,17 @@ describe('friends: online state', () => {
     const a = await player()
     const b = await player()
     await makeFriends(a, b)
-    expect((await ask(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: true })])
+    expect((await requestResult(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: true })])
 
     const offline = nextEvent(a.socket, 'friends:online')
     b.socket.disconnect()
     expect(await offline).toEqual({ id: b.id, online: false })
-    expect((await ask(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: false })])
+    expect((await requestResult(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: false })])
 
     const online = nextEvent(a.socket, 'friends:online')
-    const again = await connectSocket(server.url, b.token)
-    open.push(again)
+    await connectSocket(server.url, b.token)
     expect(await online).toEqual({ id: b.id, online: true })
-    expect((await ask(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: true })])
+    expect((await requestResult(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: true })])
   })
 
   it('keeps a friend online while another of their tabs is open', async () => {
@@ -353,12 +329,12 @@ describe('friends: online state', () => {
     const b = await player()
     await makeFriends(a, b)
     const announced = nextEvent(a.socket, 'friends:online')
-    const secondTab = await connectSocket(server.url, b.token)
-    open.push(secondTab)
+    // A second tab of b's.
+    await connectSocket(server.url, b.token)
     expect(await announced).toEqual({ id: b.id, online: true })
     const offline = arrives(a.socket, 'friends:online', 500)
     b.socket.disconnect()
     expect(await offline).toBe(false)
-    expect((await ask(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: true })])
+    expect((await requestResult(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: true })])
   })
 })
