@@ -80,7 +80,8 @@ export function playPairedGame(publicSeed: number, hiddenSeed: number, options: 
   let state = replay(events)
   const roles = dealRoles(decks[deckId], seatCount, shuffleBounds(seatCount).map(() => below(2 ** 32)))
   const black = roles.flatMap((role, index) => (teamOf(role) === 'black' ? [index + 1] : []))
-  const streams = new TableStreams('stream', 7, state)
+  // As on the server: nothing is stored before the deal, so the streams start with the start command.
+  const streams = new TableStreams('stream', 7, null)
   const received = new Map<string, Received[]>()
   const hidden = new Map<number, string[]>()
   const shots: string[] = []
