@@ -254,6 +254,8 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       next.vote = { round: event.round, votingType: event.votingType, candidates: event.candidates, current: 0, votes: [] }
       next.speaker = null
       next.speech = null
+      // The last speaker's nomination still waiting for the judge lapses with the speech, as every other's does.
+      next.pendingNomination = null
       break
     case 'candidate_called':
       if (state.vote) next.vote = { ...state.vote, current: state.vote.candidates.indexOf(event.candidate) }

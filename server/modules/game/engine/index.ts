@@ -4,10 +4,14 @@
  * A host (the game module) keeps one queue per table and, for each command:
  *   const result = execute(state, { ...payload, by: userId, at: now })
  *   if (!result.ok) -> answer result.error (nothing changed)
- *   else -> store result.events, state = result.state, send projectEvent(event, viewer, state)
- *           to every viewer, and schedule a tick at nextDeadline(state).
+ *   else -> store result.events, state = result.state, send each viewer what changed in
+ *           viewFor(state, viewer) (their legal actions and cameras included) with the events
+ *           projectEvent lets them see, and schedule a tick at nextDeadline(state).
+ * The table's media room forwards the microphones of microphoneControl(state) and, to each
+ * viewer, the cameras of camerasFor(state, viewer).
  * A restart rebuilds each running game with replay(storedEvents).
  */
+export { actionsFor, judgeActions, playerActions } from './actions'
 export { applyEvent, replay } from './apply'
 export { decide, execute } from './decide/index'
 export type { DecideResult, ExecuteResult } from './decide/result'
@@ -15,7 +19,7 @@ export { createGame } from './decide/setup'
 export { nextDeadline } from './decide/host'
 export { senderOf, type Sender } from './decide/guards'
 export { dealRoles, deckLayout, decks, nightStepsOf, shuffleBounds, teamOf, type Deck, type PlayableRole } from './decks'
-export { openMicrophones } from './microphones'
+export { camerasFor, microphoneControl, openMicrophones, type MicrophoneControl } from './media'
 export { decideWinner, isQuietDraw } from './outcome'
 export { countsForRatings, gameResult, points } from './points'
 export { canSit } from './sitting'

@@ -41,16 +41,24 @@ export function nightTargetError(state: GameState, seat: number, step: NightStep
   if (!isSeat(state, target) || !isAtTable(state, target)) return 'errors.game.invalid_target'
   if ((step === 'maniac' || step === 'don' || step === 'sheriff') && target === seat) return 'errors.game.invalid_target'
   if (step === 'doctor') {
-    const heals = state.nightActions.filter((action) => action.step === 'doctor' && action.seat === seat)
-    const lastNight = heals.find((action) => action.night === state.night - 1)
-    if (lastNight?.target === target) return 'errors.game.invalid_target'
-    if (target === seat && heals.some((action) => action.target === seat)) return 'errors.game.invalid_target'
+    for (const action of state.nightActions) {
+      if (action.step !== 'doctor' || action.seat !== seat) continue
+      if (action.night === state.night - 1 && action.target === target) return 'errors.game.invalid_target'
+      if (target === seat && action.target === seat) return 'errors.game.invalid_target'
+    }
   }
   return undefined
 }
 
 export function hasActed(state: GameState, seat: number, step: NightStep): boolean {
-  return state.nightActions.some((action) => action.night === state.night && action.step === step && action.seat === seat)
+  const actions = state.nightActions
+  // The night's actions are the last ones recorded, so the search runs backwards and stops early.
+  for (let index = actions.length - 1; index >= 0; index--) {
+    const action = actions[index] as NightActionRecord
+    if (action.night !== state.night) return false
+    if (action.step === step && action.seat === seat) return true
+  }
+  return false
 }
 
 /**

@@ -10,8 +10,9 @@ import type {
   VotingView,
   YouView,
 } from '../../../contract/game'
+import { actionsFor } from './actions'
 import { teamOf } from './decks'
-import { openMicrophones } from './microphones'
+import { camerasFor, openMicrophones } from './media'
 import { gameResult } from './points'
 import { isBlackSeat, type GameState, type NightActionRecord, type VoteRecord } from './state'
 import { liftVotesNeeded, liftYesVotes } from './voting'
@@ -224,7 +225,6 @@ function youView(state: GameState, sight: Sight): YouView | null {
 export function viewFor(state: GameState, viewer: Viewer): GameView {
   const sight = sightOf(state, viewer)
   return {
-    version: state.version,
     viewer,
     deckId: state.deckId,
     settings: state.settings,
@@ -248,10 +248,12 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     nightResults: state.nightResults,
     bestMoves: state.bestMoves,
     microphones: openMicrophones(state),
+    cameras: camerasFor(state, viewer),
     you: youView(state, sight),
     nightActions: nightActionViews(state, sight),
     awards: sight.everything ? state.awards : null,
     result: gameResult(state),
+    actions: actionsFor(state, viewer),
   }
 }
 

@@ -57,4 +57,20 @@ describe('the room control of a game state', () => {
     expect(openPeers(table)).toHaveLength(11)
     expect(roomControlOf(table.state).speaker).toBeNull()
   })
+
+  it('names the seated players and the judge only, and keeps naming a paused speaker with a closed microphone', () => {
+    const table = new Table()
+    table.toFirstDay()
+    table.act('judge', { type: 'pause' })
+    const control = roomControlOf(table.state)
+    expect(Object.keys(control.microphones).sort()).toEqual([...Array.from({ length: 10 }, (_, index) => peer(index + 1)), String(judgeUser)].sort())
+    expect(control).toMatchObject({ speaker: peer(1), microphones: { [peer(1)]: false, [String(judgeUser)]: true } })
+  })
+
+  it('a judge-less table names the seats only', () => {
+    const table = autoTable()
+    table.toFirstDay()
+    expect(Object.keys(roomControlOf(table.state).microphones)).toHaveLength(10)
+    expect(openPeers(table)).toEqual([peer(1)])
+  })
 })

@@ -1,5 +1,11 @@
-import type { CommandSender, GameErrorCode } from '../../../../contract/game'
-import { isAtTable, type GameState } from '../state'
+import type { CommandSender, GameCommand, GameErrorCode } from '../../../../contract/game'
+import { isAtTable, isRunning, type GameState } from '../state'
+
+/*
+ * The checks every command shares. Each check is pure and takes the acting seat (or nothing, for
+ * the judge) rather than the sender, so the rules that refuse a command and the list of what a
+ * viewer may do now (actions.ts) are the same functions.
+ */
 
 /** Who a command's sender is at this table. */
 export type Sender = { kind: 'host' } | { kind: 'judge' } | { kind: 'player'; seat: number } | { kind: 'outsider' }
@@ -13,28 +19,46 @@ export function senderOf(state: GameState, by: CommandSender): Sender {
 
 export type Guarded<T> = { error: GameErrorCode } | { value: T }
 
-/** A seated player's command in a running, unpaused game; gives the player's seat. */
-export function seatedSender(state: GameState, by: CommandSender): Guarded<number> {
+/** A player's command comes from a seat of this table; gives the seat. */
+export function senderSeat(state: GameState, by: CommandSender): Guarded<number> {
   const sender = senderOf(state, by)
-  if (sender.kind !== 'player') return { error: 'errors.game.not_at_table' }
-  if (state.phase === 'created') return { error: 'errors.game.phase' }
-  if (state.paused) return { error: 'errors.game.paused' }
-  return { value: sender.seat }
+  return sender.kind === 'player' ? { value: sender.seat } : { error: 'errors.game.not_at_table' }
 }
 
-/** As seatedSender, and the player must still be at the table. */
-export function playingSender(state: GameState, by: CommandSender): Guarded<number> {
-  const seated = seatedSender(state, by)
-  if ('error' in seated) return seated
-  if (!isAtTable(state, seated.value)) return { error: 'errors.game.seat_left' }
-  return seated
+/**
+ * After the end only the judge's extra points and the closing of the protocol remain, until the
+ * judge closes it.
+ */
+export function closedError(state: GameState, type: GameCommand['type']): GameErrorCode | undefined {
+  if (state.phase !== 'ended') return undefined
+  return !state.finalised && (type === 'award_points' || type === 'finalise') ? undefined : 'errors.game.game_over'
+}
+
+/** A seated player acts in a running, unpaused game (a seat that left may still end its last words). */
+export function seatedError(state: GameState): GameErrorCode | undefined {
+  if (state.phase === 'created') return 'errors.game.phase'
+  if (state.paused) return 'errors.game.paused'
+  return undefined
+}
+
+/** As seatedError, and the player must still be at the table. */
+export function playingError(state: GameState, seat: number): GameErrorCode | undefined {
+  return seatedError(state) ?? (isAtTable(state, seat) ? undefined : 'errors.game.seat_left')
+}
+
+/** The judge's commands need a judged table. */
+export function judgedTableError(state: GameState): GameErrorCode | undefined {
+  return !state.settings.judge || state.judge === null ? 'errors.game.no_judge' : undefined
 }
 
 /** The judge's commands need a judged table and the judge. */
 export function judgeError(state: GameState, by: CommandSender): GameErrorCode | undefined {
-  if (!state.settings.judge || state.judge === null) return 'errors.game.no_judge'
-  if (senderOf(state, by).kind !== 'judge') return 'errors.game.judge_only'
-  return undefined
+  return judgedTableError(state) ?? (senderOf(state, by).kind !== 'judge' ? 'errors.game.judge_only' : undefined)
+}
+
+/** Most of the judge's powers last while the game is being played. */
+export function runningError(state: GameState): GameErrorCode | undefined {
+  return isRunning(state) ? undefined : 'errors.game.phase'
 }
 
 /** A seat the judge acts on: it must exist and still be at the table. */

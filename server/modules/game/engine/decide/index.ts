@@ -2,6 +2,7 @@ import type { GameCommand, GameErrorCode } from '../../../../contract/game'
 import { Draft } from '../draft'
 import type { GameState } from '../state'
 import { awardPoints, confirmNomination, disqualify, endGameByJudge, finalise, foul, microphone, next, pause, rejectNomination, resume, teamLoss } from './judge'
+import { closedError } from './guards'
 import { connection, tick } from './host'
 import { nightAction } from './night'
 import type { DecideResult, ExecuteResult } from './result'
@@ -28,13 +29,9 @@ export function execute(state: GameState, command: GameCommand): ExecuteResult {
   return { ok: true, events: draft.events, state: draft.state, states: draft.states }
 }
 
-/** After the end only the judge's extra points and the closing of the protocol remain. */
-function stillOpenAfterEnd(state: GameState, command: GameCommand): boolean {
-  return !state.finalised && (command.type === 'award_points' || command.type === 'finalise')
-}
-
 function handle(draft: Draft, command: GameCommand): GameErrorCode | undefined {
-  if (draft.state.phase === 'ended' && !stillOpenAfterEnd(draft.state, command)) return 'errors.game.game_over'
+  const closed = closedError(draft.state, command.type)
+  if (closed) return closed
   const by = command.by
   switch (command.type) {
     case 'start':
