@@ -1,57 +1,38 @@
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { chatLimits, chatsRequests, ChatType } from '../../server/contract/socket/chats'
+import { chatLimits, chatsRequests, ChatType, type Chat, type MessagePage } from '../../server/contract/socket/chats'
 import { disconnectUser } from '../../server/lib/socket-handler'
-import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
+import { rawRequest, request, requestResult } from '../helpers/requests'
+import { arrives, closeOpenSockets, connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import { connectPlayer, createUserWithSession, type Player } from '../helpers/users'
 
 let server: TestApp
-const open: TestSocket[] = []
 
 beforeAll(async () => {
   server = await startTestApp({ manualClock: true })
 })
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect()
-})
+afterEach(closeOpenSockets)
 afterAll(() => server.close())
 
 const db = () => server.database.db
 
-async function player(options: { language?: string } = {}) {
-  const { user, token } = await createUserWithSession(db(), options.language ? { language: options.language } : {})
-  const socket = await connectSocket(server.url, token)
-  open.push(socket)
-  return { id: user.id, nickname: user.nickname, token, socket }
-}
-type Player = Awaited<ReturnType<typeof player>>
+const player = (options: { language?: string } = {}) => connectPlayer(server, options.language ? { language: options.language } : {})
 
-async function anotherTab(who: Player): Promise<TestSocket> {
-  const socket = await connectSocket(server.url, who.token)
-  open.push(socket)
-  return socket
+const anotherTab = (who: Player): Promise<TestSocket> => connectSocket(server.url, who.token)
+
+/** The id of the oldest message of a history page, the cursor of the next page. */
+function oldestId(page: MessagePage): number {
+  const oldest = page.items.at(-1)
+  if (!oldest) throw new Error(`page of chat ${page.chatId} is empty`)
+  return oldest.id
 }
 
-/** Sends a request and resolves with its ack. */
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(5000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
-
-/** Resolves true if the event arrives within the time, false if it does not. */
-function arrives(socket: TestSocket, event: string, withinMs = 400): Promise<boolean> {
-  return new Promise((resolve) => {
-    const listener = () => {
-      clearTimeout(timer)
-      resolve(true)
-    }
-    const timer = setTimeout(() => {
-      socket.off(event as any, listener)
-      resolve(false)
-    }, withinMs)
-    socket.once(event as any, listener)
-  })
+/** The general chat `chats:check` lists for a player. */
+async function generalChatOf(who: Player): Promise<Chat> {
+  const general = (await requestResult(who.socket, 'chats:check')).items.find((item) => item.type === ChatType.General)
+  if (!general) throw new Error(`no general chat for ${who.id}`)
+  return general
 }
 
 const disconnected = (socket: TestSocket) => new Promise<void>((resolve) => socket.once('disconnect', () => resolve()))
@@ -69,7 +50,7 @@ async function memberIds(chatId: number): Promise<number[]> {
 
 /** A one-to-one chat between two players, opened by the first. */
 async function direct(a: Player, b: Player): Promise<number> {
-  const chat = await ask(a.socket, 'chat:create', { id: b.id })
+  const chat = await requestResult(a.socket, 'chat:create', { id: b.id })
   expect(chat.type).toBe(ChatType.OneToOne)
   return chat.id
 }
@@ -91,7 +72,6 @@ describe('chats: access and input', () => {
     const chatId = await direct(a, b)
     const before = await messageCount()
     const anonymous = await connectSocket(server.url)
-    open.push(anonymous)
     const payloads: Record<string, unknown> = {
       'chat:create': { id: a.id },
       'chat:close': { chatId },
@@ -109,7 +89,7 @@ describe('chats: access and input', () => {
       'chat:game:leave': { lobbyId: 1 },
     }
     for (const event of Object.keys(chatsRequests)) {
-      expect(await ask(anonymous, event, payloads[event]), event).toEqual({ error: 'errors.unauthorized' })
+      expect(await rawRequest(anonymous, event, payloads[event]), event).toEqual({ error: 'errors.unauthorized' })
     }
     expect(await messageCount()).toBe(before)
     expect(await db().selectFrom('chats').select('id').where('type', '=', ChatType.Game).execute()).toEqual([])
@@ -119,12 +99,12 @@ describe('chats: access and input', () => {
     const a = await player()
     const b = await player()
     const chatId = await direct(a, b)
-    expect(await ask(a.socket, 'chat:message', { id: 'one', message: 'hi' })).toEqual({ error: 'errors.invalid_value', field: 'id' })
-    expect(await ask(a.socket, 'chat:message', { id: chatId })).toEqual({ error: 'errors.required', field: 'message' })
-    expect(await ask(a.socket, 'chat:message', { id: chatId, message: 42 })).toEqual({ error: 'errors.invalid_value', field: 'message' })
-    expect(await ask(a.socket, 'chat:group:message', { chatId, message: 'hi', html: true })).toEqual({ error: 'errors.unknown_field', field: 'html' })
-    expect(await ask(a.socket, 'chat:messages', { chatId: 0 })).toEqual({ error: 'errors.invalid_value', field: 'chatId' })
-    expect(await ask(a.socket, 'chat:message')).toEqual({ error: 'errors.validation' })
+    expect(await rawRequest(a.socket, 'chat:message', { id: 'one', message: 'hi' })).toEqual({ error: 'errors.invalid_value', field: 'id' })
+    expect(await rawRequest(a.socket, 'chat:message', { id: chatId })).toEqual({ error: 'errors.required', field: 'message' })
+    expect(await rawRequest(a.socket, 'chat:message', { id: chatId, message: 42 })).toEqual({ error: 'errors.invalid_value', field: 'message' })
+    expect(await rawRequest(a.socket, 'chat:group:message', { chatId, message: 'hi', html: true })).toEqual({ error: 'errors.unknown_field', field: 'html' })
+    expect(await request(a.socket, 'chat:messages', { chatId: 0 })).toEqual({ error: 'errors.invalid_value', field: 'chatId' })
+    expect(await rawRequest(a.socket, 'chat:message')).toEqual({ error: 'errors.validation' })
     expect(await messageCount(chatId)).toBe(0)
   })
 
@@ -137,7 +117,7 @@ describe('chats: access and input', () => {
     ;(a.socket as any).emit('chat:messages', { chatId: 'broken' })
     ;(a.socket as any).emit('chats:check')
     expect((await pushed).text).toBe('no ack needed')
-    expect((await ask(a.socket, 'chat:messages', { chatId })).items).toHaveLength(1)
+    expect((await requestResult(a.socket, 'chat:messages', { chatId })).items).toHaveLength(1)
   })
 })
 
@@ -145,16 +125,16 @@ describe('chats: one-to-one', () => {
   it('delivers a message as plain text, byte for byte, and opens the chat for the other side', async () => {
     const a = await player()
     const b = await player()
-    const chat = await ask(a.socket, 'chat:create', { id: b.id })
+    const chat = await requestResult(a.socket, 'chat:create', { id: b.id })
     expect(chat).toMatchObject({ type: ChatType.OneToOne, name: b.nickname, unread: 0, lastMessage: null })
-    expect(chat.members.map((member: any) => member.id).sort()).toEqual([a.id, b.id].sort())
-    expect((await ask(b.socket, 'chats:check')).items.filter((item: any) => item.type === ChatType.OneToOne)).toEqual([])
+    expect(chat.members.map((member) => member.id).sort()).toEqual([a.id, b.id].sort())
+    expect((await requestResult(b.socket, 'chats:check')).items.filter((item) => item.type === ChatType.OneToOne)).toEqual([])
 
     const text = '<b>x</b> & <script>alert(1)</script> "quoted" \'single\''
     const opened = nextEvent(b.socket, 'chat:new')
     const pushed = nextEvent(b.socket, 'chat:message:new')
     const echoed = arrives(a.socket, 'chat:message:new')
-    const sent = await ask(a.socket, 'chat:message', { id: chat.id, message: text })
+    const sent = await requestResult(a.socket, 'chat:message', { id: chat.id, message: text })
     expect(sent).toMatchObject({ chatId: chat.id, chatType: ChatType.OneToOne, text, user: { id: a.id, nickname: a.nickname } })
     expect(await opened).toMatchObject({ id: chat.id, name: a.nickname, unread: 1 })
     expect(await pushed).toEqual(sent)
@@ -162,8 +142,8 @@ describe('chats: one-to-one', () => {
 
     const stored = await db().selectFrom('chat_messages').select('text').where('id', '=', sent.id).executeTakeFirstOrThrow()
     expect(stored.text).toBe(text)
-    const page = await ask(b.socket, 'chat:messages', { chatId: chat.id })
-    expect(page.items[0].text).toBe(text)
+    const page = await requestResult(b.socket, 'chat:messages', { chatId: chat.id })
+    expect(page.items[0]?.text).toBe(text)
   })
 
   it('sends a message to the sender\u2019s other tabs too', async () => {
@@ -172,7 +152,7 @@ describe('chats: one-to-one', () => {
     const chatId = await direct(a, b)
     const tab = await anotherTab(a)
     const pushed = nextEvent(tab, 'chat:message:new')
-    const sent = await ask(a.socket, 'chat:message', { id: chatId, message: 'from my phone' })
+    const sent = await requestResult(a.socket, 'chat:message', { id: chatId, message: 'from my phone' })
     expect(await pushed).toEqual(sent)
   })
 
@@ -180,20 +160,20 @@ describe('chats: one-to-one', () => {
     const a = await player()
     const b = await player()
     const chatId = await direct(a, b)
-    await ask(a.socket, 'chat:message', { id: chatId, message: 'one' })
-    const last = await ask(a.socket, 'chat:message', { id: chatId, message: 'two' })
+    await request(a.socket, 'chat:message', { id: chatId, message: 'one' })
+    const last = await requestResult(a.socket, 'chat:message', { id: chatId, message: 'two' })
 
-    const unreadOf = async (socket: TestSocket) => (await ask(socket, 'chats:check')).items.find((item: any) => item.id === chatId)?.unread
+    const unreadOf = async (socket: TestSocket) => (await requestResult(socket, 'chats:check')).items.find((item) => item.id === chatId)?.unread
     expect(await unreadOf(a.socket)).toBe(0)
     b.socket.disconnect()
     const reloaded = await anotherTab(b)
     expect(await unreadOf(reloaded)).toBe(2)
-    expect((await ask(reloaded, 'chats:check')).items.find((item: any) => item.id === chatId).lastMessage).toMatchObject({ id: last.id, text: 'two' })
+    expect((await requestResult(reloaded, 'chats:check')).items.find((item) => item.id === chatId)?.lastMessage).toMatchObject({ id: last.id, text: 'two' })
 
-    expect(await ask(reloaded, 'chat:read', { chatId, messageId: last.id - 1 })).toEqual({ chatId, unread: 1 })
-    expect(await ask(reloaded, 'chat:read', { chatId, messageId: last.id })).toEqual({ chatId, unread: 0 })
+    expect(await request(reloaded, 'chat:read', { chatId, messageId: last.id - 1 })).toEqual({ chatId, unread: 1 })
+    expect(await request(reloaded, 'chat:read', { chatId, messageId: last.id })).toEqual({ chatId, unread: 0 })
     // A read mark never moves back.
-    expect(await ask(reloaded, 'chat:read', { chatId, messageId: 1 })).toEqual({ chatId, unread: 0 })
+    expect(await request(reloaded, 'chat:read', { chatId, messageId: 1 })).toEqual({ chatId, unread: 0 })
     reloaded.disconnect()
     expect(await unreadOf(await anotherTab(b))).toBe(0)
   })
@@ -202,7 +182,7 @@ describe('chats: one-to-one', () => {
     const a = await player()
     const b = await player()
     const chatId = await direct(a, b)
-    const sent = await ask(a.socket, 'chat:message', { id: chatId, message: '   hello there \n\t ' })
+    const sent = await requestResult(a.socket, 'chat:message', { id: chatId, message: '   hello there \n\t ' })
     expect(sent.text).toBe('hello there')
     expect((await db().selectFrom('chat_messages').select('text').where('id', '=', sent.id).executeTakeFirstOrThrow()).text).toBe('hello there')
   })
@@ -212,8 +192,8 @@ describe('chats: one-to-one', () => {
     const b = await player()
     const chatId = await direct(a, b)
     const told = arrives(b.socket, 'chat:message:new')
-    expect(await ask(a.socket, 'chat:message', { id: chatId, message: '' })).toEqual({ error: 'errors.message_empty', field: 'message' })
-    expect(await ask(a.socket, 'chat:message', { id: chatId, message: ' \n\t ' })).toEqual({ error: 'errors.message_empty', field: 'message' })
+    expect(await request(a.socket, 'chat:message', { id: chatId, message: '' })).toEqual({ error: 'errors.message_empty', field: 'message' })
+    expect(await request(a.socket, 'chat:message', { id: chatId, message: ' \n\t ' })).toEqual({ error: 'errors.message_empty', field: 'message' })
     expect(await messageCount(chatId)).toBe(0)
     expect(await told).toBe(false)
   })
@@ -222,10 +202,10 @@ describe('chats: one-to-one', () => {
     const a = await player()
     const b = await player()
     const chatId = await direct(a, b)
-    expect(await ask(a.socket, 'chat:message', { id: chatId, message: 'x'.repeat(chatLimits.messageMax + 1) })).toEqual({ error: 'errors.message_too_long', field: 'message' })
-    expect(await ask(a.socket, 'chat:message', { id: chatId, message: 'я'.repeat(chatLimits.messageMax + 1) })).toEqual({ error: 'errors.message_too_long', field: 'message' })
+    expect(await request(a.socket, 'chat:message', { id: chatId, message: 'x'.repeat(chatLimits.messageMax + 1) })).toEqual({ error: 'errors.message_too_long', field: 'message' })
+    expect(await request(a.socket, 'chat:message', { id: chatId, message: 'я'.repeat(chatLimits.messageMax + 1) })).toEqual({ error: 'errors.message_too_long', field: 'message' })
     expect(await messageCount(chatId)).toBe(0)
-    const longest = await ask(a.socket, 'chat:message', { id: chatId, message: `  ${'😀'.repeat(chatLimits.messageMax)}  ` })
+    const longest = await requestResult(a.socket, 'chat:message', { id: chatId, message: `  ${'😀'.repeat(chatLimits.messageMax)}  ` })
     expect([...longest.text]).toHaveLength(chatLimits.messageMax)
     expect(await messageCount(chatId)).toBe(1)
   })
@@ -234,13 +214,13 @@ describe('chats: one-to-one', () => {
     const a = await player()
     const b = await player()
     const chatId = await direct(a, b)
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => ask(a.socket, 'chat:message', { id: chatId, message: `burst ${index}` })))
-    const refused = answers.filter((answer) => answer.error)
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => request(a.socket, 'chat:message', { id: chatId, message: `burst ${index}` })))
+    const refused = answers.filter((answer) => 'error' in answer)
     expect(refused).toHaveLength(3)
     for (const answer of refused) expect(answer).toEqual({ error: 'errors.rate_limited' })
     expect(await messageCount(chatId)).toBe(5)
     await new Promise((resolve) => setTimeout(resolve, 1100))
-    expect((await ask(a.socket, 'chat:message', { id: chatId, message: 'after a pause' })).text).toBe('after a pause')
+    expect((await requestResult(a.socket, 'chat:message', { id: chatId, message: 'after a pause' })).text).toBe('after a pause')
   })
 
   it('lets only members read or write: others get errors.not_chat_member and nothing is written', async () => {
@@ -248,7 +228,7 @@ describe('chats: one-to-one', () => {
     const b = await player()
     const stranger = await player()
     const chatId = await direct(a, b)
-    await ask(a.socket, 'chat:message', { id: chatId, message: 'private' })
+    await request(a.socket, 'chat:message', { id: chatId, message: 'private' })
     const leaked = arrives(stranger.socket, 'chat:message:new')
     for (const [event, payload] of [
       ['chat:message', { id: chatId, message: 'let me in' }],
@@ -258,23 +238,23 @@ describe('chats: one-to-one', () => {
       ['chat:read', { chatId, messageId: 1 }],
       ['chat:close', { chatId }],
     ] as const) {
-      expect(await ask(stranger.socket, event, payload), event).toEqual({ error: 'errors.not_chat_member' })
+      expect(await request(stranger.socket, event, payload), event).toEqual({ error: 'errors.not_chat_member' })
     }
     expect(await messageCount(chatId)).toBe(1)
     expect(await memberIds(chatId)).toEqual([a.id, b.id].sort((x, y) => x - y))
-    await ask(b.socket, 'chat:message', { id: chatId, message: 'still private' })
+    await request(b.socket, 'chat:message', { id: chatId, message: 'still private' })
     expect(await leaked).toBe(false)
   })
 
   it('answers an unknown chat or user with errors.not_found, and a chat with yourself with errors.chat_with_self', async () => {
     const a = await player()
     const chatsBefore = await db().selectFrom('chats').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
-    expect(await ask(a.socket, 'chat:message', { id: 999_999, message: 'hello?' })).toEqual({ error: 'errors.not_found' })
-    expect(await ask(a.socket, 'chat:messages', { chatId: 999_999 })).toEqual({ error: 'errors.not_found' })
-    expect(await ask(a.socket, 'chat:load', { chatId: 999_999 })).toEqual({ error: 'errors.not_found' })
-    expect(await ask(a.socket, 'chat:create', { id: 999_999 })).toEqual({ error: 'errors.not_found', field: 'id' })
-    expect(await ask(a.socket, 'chat:create', { id: a.id })).toEqual({ error: 'errors.chat_with_self', field: 'id' })
-    expect(await ask(a.socket, 'chat:group:create', { userId: 999_999 })).toEqual({ error: 'errors.not_found', field: 'userId' })
+    expect(await request(a.socket, 'chat:message', { id: 999_999, message: 'hello?' })).toEqual({ error: 'errors.not_found' })
+    expect(await request(a.socket, 'chat:messages', { chatId: 999_999 })).toEqual({ error: 'errors.not_found' })
+    expect(await request(a.socket, 'chat:load', { chatId: 999_999 })).toEqual({ error: 'errors.not_found' })
+    expect(await request(a.socket, 'chat:create', { id: 999_999 })).toEqual({ error: 'errors.not_found', field: 'id' })
+    expect(await request(a.socket, 'chat:create', { id: a.id })).toEqual({ error: 'errors.chat_with_self', field: 'id' })
+    expect(await request(a.socket, 'chat:group:create', { userId: 999_999 })).toEqual({ error: 'errors.not_found', field: 'userId' })
     const chatsAfter = await db().selectFrom('chats').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
     expect(chatsAfter.n).toBe(chatsBefore.n)
   })
@@ -293,20 +273,20 @@ describe('chats: one-to-one', () => {
     const ids = await seedMessages(chatId, a.id, 45)
     const newestFirst = [...ids].reverse()
 
-    const first = await ask(b.socket, 'chat:messages', { chatId })
-    expect(first.items.map((item: any) => item.id)).toEqual(newestFirst.slice(0, 20))
+    const first = await requestResult(b.socket, 'chat:messages', { chatId })
+    expect(first.items.map((item) => item.id)).toEqual(newestFirst.slice(0, 20))
     expect(first).toMatchObject({ chatId, end: false })
-    const second = await ask(b.socket, 'chat:messages', { chatId, before: first.items.at(-1).id })
-    expect(second.items.map((item: any) => item.id)).toEqual(newestFirst.slice(20, 40))
+    const second = await requestResult(b.socket, 'chat:messages', { chatId, before: oldestId(first) })
+    expect(second.items.map((item) => item.id)).toEqual(newestFirst.slice(20, 40))
     expect(second.end).toBe(false)
-    const third = await ask(b.socket, 'chat:messages', { chatId, before: second.items.at(-1).id })
-    expect(third.items.map((item: any) => item.id)).toEqual(newestFirst.slice(40))
+    const third = await requestResult(b.socket, 'chat:messages', { chatId, before: oldestId(second) })
+    expect(third.items.map((item) => item.id)).toEqual(newestFirst.slice(40))
     expect(third.end).toBe(true)
     expect(third.items.at(-1)).toMatchObject({ text: 'message 1', user: { id: a.id } })
 
-    const loaded = await ask(b.socket, 'chat:load', { chatId })
+    const loaded = await requestResult(b.socket, 'chat:load', { chatId })
     expect(loaded.chat).toMatchObject({ id: chatId, unread: 45 })
-    expect(loaded.messages.items.map((item: any) => item.id)).toEqual(newestFirst.slice(0, 20))
+    expect(loaded.messages.items.map((item) => item.id)).toEqual(newestFirst.slice(0, 20))
   })
 
   it('marks the end only after a full page when exactly 20 messages exist', async () => {
@@ -314,29 +294,29 @@ describe('chats: one-to-one', () => {
     const b = await player()
     const chatId = await direct(a, b)
     const ids = await seedMessages(chatId, a.id, 20)
-    const first = await ask(a.socket, 'chat:messages', { chatId })
+    const first = await requestResult(a.socket, 'chat:messages', { chatId })
     expect(first.items).toHaveLength(20)
     expect(first.end).toBe(false)
-    expect(await ask(a.socket, 'chat:messages', { chatId, before: Math.min(...ids) })).toEqual({ chatId, items: [], end: true })
+    expect(await request(a.socket, 'chat:messages', { chatId, before: Math.min(...ids) })).toEqual({ chatId, items: [], end: true })
   })
 
   it('closes a chat in every tab of its user; the next message opens it again', async () => {
     const a = await player()
     const b = await player()
     const chatId = await direct(a, b)
-    await ask(b.socket, 'chat:message', { id: chatId, message: 'hi' })
+    await request(b.socket, 'chat:message', { id: chatId, message: 'hi' })
     const tab = await anotherTab(a)
     const closedElsewhere = nextEvent(tab, 'chat:close')
-    expect(await ask(a.socket, 'chat:close', { chatId })).toEqual({ ok: true })
+    expect(await request(a.socket, 'chat:close', { chatId })).toEqual({ ok: true })
     expect(await closedElsewhere).toEqual({ chatId })
-    expect((await ask(a.socket, 'chats:check')).items.some((item: any) => item.id === chatId)).toBe(false)
+    expect((await requestResult(a.socket, 'chats:check')).items.some((item) => item.id === chatId)).toBe(false)
 
     const reopened = nextEvent(a.socket, 'chat:new')
     const pushed = nextEvent(a.socket, 'chat:message:new')
-    await ask(b.socket, 'chat:message', { id: chatId, message: 'are you there?' })
+    await request(b.socket, 'chat:message', { id: chatId, message: 'are you there?' })
     expect(await reopened).toMatchObject({ id: chatId, unread: 2 })
     expect((await pushed).text).toBe('are you there?')
-    expect((await ask(a.socket, 'chats:check')).items.some((item: any) => item.id === chatId)).toBe(true)
+    expect((await requestResult(a.socket, 'chats:check')).items.some((item) => item.id === chatId)).toBe(true)
   })
 })
 
@@ -347,39 +327,39 @@ describe('chats: party', () => {
     const invited = await player()
 
     const shown = nextEvent(friend.socket, 'chat:new')
-    const party = await ask(owner.socket, 'chat:group:create', { userId: friend.id })
+    const party = await requestResult(owner.socket, 'chat:group:create', { userId: friend.id })
     expect(party).toMatchObject({ type: ChatType.Party, ownerId: owner.id })
-    expect(party.members.map((member: any) => member.id)).toEqual([owner.id, friend.id])
+    expect(party.members.map((member) => member.id)).toEqual([owner.id, friend.id])
     expect(await shown).toMatchObject({ id: party.id, type: ChatType.Party })
-    expect((await ask(friend.socket, 'chats:group:check')).items.map((item: any) => item.id)).toEqual([party.id])
+    expect((await requestResult(friend.socket, 'chats:group:check')).items.map((item) => item.id)).toEqual([party.id])
 
     const heard = nextEvent(owner.socket, 'chat:message:new')
-    const sent = await ask(friend.socket, 'chat:group:message', { chatId: party.id, message: 'ready?' })
+    const sent = await requestResult(friend.socket, 'chat:group:message', { chatId: party.id, message: 'ready?' })
     expect(await heard).toEqual(sent)
     expect(sent.chatType).toBe(ChatType.Party)
 
     const joined = nextEvent(friend.socket, 'chat:member:joined')
     const welcomed = nextEvent(invited.socket, 'chat:new')
-    const afterInvite = await ask(owner.socket, 'chat:group:invite', { chatId: party.id, userId: invited.id })
-    expect(afterInvite.members.map((member: any) => member.id)).toEqual([owner.id, friend.id, invited.id])
+    const afterInvite = await requestResult(owner.socket, 'chat:group:invite', { chatId: party.id, userId: invited.id })
+    expect(afterInvite.members.map((member) => member.id)).toEqual([owner.id, friend.id, invited.id])
     expect(await joined).toMatchObject({ chatId: party.id, user: { id: invited.id, nickname: invited.nickname } })
     expect(await welcomed).toMatchObject({ id: party.id, unread: 0 })
     // Inviting a member again changes nothing.
-    expect((await ask(owner.socket, 'chat:group:invite', { chatId: party.id, userId: invited.id })).members).toHaveLength(3)
+    expect((await requestResult(owner.socket, 'chat:group:invite', { chatId: party.id, userId: invited.id })).members).toHaveLength(3)
 
     const toOwner = nextEvent(owner.socket, 'chat:message:new')
     const toFriend = nextEvent(friend.socket, 'chat:message:new')
-    await ask(invited.socket, 'chat:group:message', { chatId: party.id, message: 'thanks!' })
+    await request(invited.socket, 'chat:group:message', { chatId: party.id, message: 'thanks!' })
     expect((await toOwner).text).toBe('thanks!')
     expect((await toFriend).text).toBe('thanks!')
-    const history = await ask(invited.socket, 'chat:group:messages', { chatId: party.id })
-    expect(history.items.map((item: any) => item.text)).toEqual(['thanks!', 'ready?'])
+    const history = await requestResult(invited.socket, 'chat:group:messages', { chatId: party.id })
+    expect(history.items.map((item) => item.text)).toEqual(['thanks!', 'ready?'])
 
     const left = nextEvent(owner.socket, 'chat:member:left')
-    expect(await ask(invited.socket, 'chat:group:leave', { chatId: party.id })).toEqual({ ok: true })
+    expect(await request(invited.socket, 'chat:group:leave', { chatId: party.id })).toEqual({ ok: true })
     expect(await left).toEqual({ chatId: party.id, userId: invited.id })
-    expect(await ask(invited.socket, 'chat:group:message', { chatId: party.id, message: 'one more' })).toEqual({ error: 'errors.not_chat_member' })
-    expect(await ask(invited.socket, 'chats:group:check')).toEqual({ items: [] })
+    expect(await request(invited.socket, 'chat:group:message', { chatId: party.id, message: 'one more' })).toEqual({ error: 'errors.not_chat_member' })
+    expect(await request(invited.socket, 'chats:group:check')).toEqual({ items: [] })
     expect(await memberIds(party.id)).toEqual([owner.id, friend.id].sort((x, y) => x - y))
   })
 
@@ -387,10 +367,10 @@ describe('chats: party', () => {
     const owner = await player()
     const friend = await player()
     const outsider = await player()
-    const party = await ask(owner.socket, 'chat:group:create', { userId: friend.id })
-    expect(await ask(outsider.socket, 'chat:group:invite', { chatId: party.id, userId: outsider.id })).toEqual({ error: 'errors.not_chat_member' })
-    expect(await ask(owner.socket, 'chat:group:invite', { chatId: party.id, userId: 999_999 })).toEqual({ error: 'errors.not_found', field: 'userId' })
-    expect(await ask(owner.socket, 'chat:group:invite', { chatId: 999_999, userId: outsider.id })).toEqual({ error: 'errors.not_found' })
+    const party = await requestResult(owner.socket, 'chat:group:create', { userId: friend.id })
+    expect(await request(outsider.socket, 'chat:group:invite', { chatId: party.id, userId: outsider.id })).toEqual({ error: 'errors.not_chat_member' })
+    expect(await request(owner.socket, 'chat:group:invite', { chatId: party.id, userId: 999_999 })).toEqual({ error: 'errors.not_found', field: 'userId' })
+    expect(await request(owner.socket, 'chat:group:invite', { chatId: 999_999, userId: outsider.id })).toEqual({ error: 'errors.not_found' })
     expect(await memberIds(party.id)).toEqual([owner.id, friend.id].sort((x, y) => x - y))
   })
 
@@ -398,39 +378,39 @@ describe('chats: party', () => {
     const owner = await player()
     const friend = await player()
     const late = await player()
-    const party = await ask(owner.socket, 'chat:group:create', { userId: friend.id })
+    const party = await requestResult(owner.socket, 'chat:group:create', { userId: friend.id })
     const fillers = []
     for (let index = 0; index < chatLimits.partyMembersMax - 2; index += 1) fillers.push((await createUserWithSession(db())).user.id)
     await db()
       .insertInto('chat_members')
       .values(fillers.map((userId) => ({ chat_id: party.id, user_id: userId })))
       .execute()
-    expect(await ask(owner.socket, 'chat:group:invite', { chatId: party.id, userId: late.id })).toEqual({ error: 'errors.chat_full' })
+    expect(await request(owner.socket, 'chat:group:invite', { chatId: party.id, userId: late.id })).toEqual({ error: 'errors.chat_full' })
     expect(await memberIds(party.id)).toHaveLength(chatLimits.partyMembersMax)
   })
 
   it('hands the party to the next member when its owner leaves', async () => {
     const owner = await player()
     const friend = await player()
-    const party = await ask(owner.socket, 'chat:group:create', { userId: friend.id })
-    await ask(owner.socket, 'chat:group:leave', { chatId: party.id })
-    const [mine] = (await ask(friend.socket, 'chats:group:check')).items
+    const party = await requestResult(owner.socket, 'chat:group:create', { userId: friend.id })
+    await request(owner.socket, 'chat:group:leave', { chatId: party.id })
+    const [mine] = (await requestResult(friend.socket, 'chats:group:check')).items
     expect(mine).toMatchObject({ id: party.id, ownerId: friend.id })
-    expect(mine.members.map((member: any) => member.id)).toEqual([friend.id])
+    expect(mine?.members.map((member) => member.id)).toEqual([friend.id])
   })
 
   it('lets only the owner close a party; then it is gone for everyone', async () => {
     const owner = await player()
     const friend = await player()
-    const party = await ask(owner.socket, 'chat:group:create', { userId: friend.id })
-    await ask(friend.socket, 'chat:group:message', { chatId: party.id, message: 'bye soon' })
+    const party = await requestResult(owner.socket, 'chat:group:create', { userId: friend.id })
+    await request(friend.socket, 'chat:group:message', { chatId: party.id, message: 'bye soon' })
 
-    expect(await ask(friend.socket, 'chat:group:close', { chatId: party.id })).toEqual({ error: 'errors.forbidden' })
+    expect(await request(friend.socket, 'chat:group:close', { chatId: party.id })).toEqual({ error: 'errors.forbidden' })
     const closedFor = nextEvent(friend.socket, 'chat:close')
-    expect(await ask(owner.socket, 'chat:group:close', { chatId: party.id })).toEqual({ ok: true })
+    expect(await request(owner.socket, 'chat:group:close', { chatId: party.id })).toEqual({ ok: true })
     expect(await closedFor).toEqual({ chatId: party.id })
-    expect(await ask(friend.socket, 'chat:group:message', { chatId: party.id, message: 'hello?' })).toEqual({ error: 'errors.not_found' })
-    expect(await ask(friend.socket, 'chats:group:check')).toEqual({ items: [] })
+    expect(await request(friend.socket, 'chat:group:message', { chatId: party.id, message: 'hello?' })).toEqual({ error: 'errors.not_found' })
+    expect(await request(friend.socket, 'chats:group:check')).toEqual({ items: [] })
     expect(await messageCount(party.id)).toBe(1)
   })
 })
@@ -439,10 +419,8 @@ describe('chats: game', () => {
   it('puts players of a lobby in its chat, refuses outsiders, and takes players out', async () => {
     const a = await player()
     const b = await player()
-    const lobby = await ask(a.socket, 'mafia:create:lobby', { name: 'Game chat table', language: 'en' })
-    expect(lobby.error).toBeUndefined()
-    const lobbyId: number = lobby.id
-    const joinedA = await ask(a.socket, 'chat:game:join', { lobbyId })
+    const lobbyId = (await requestResult(a.socket, 'mafia:create:lobby', { name: 'Game chat table', language: 'en' })).id
+    const joinedA = await requestResult(a.socket, 'chat:game:join', { lobbyId })
     expect(joinedA.chat).toMatchObject({ type: ChatType.Game, lobbyId })
     expect(joinedA.messages).toEqual({ chatId: joinedA.chat.id, items: [], end: true })
 
@@ -458,28 +436,28 @@ describe('chats: game', () => {
       }
       a.socket.on('chat:member:joined', listener as never)
     })
-    expect((await ask(b.socket, 'mafia:join:lobby', { id: lobbyId })).error).toBeUndefined()
+    await requestResult(b.socket, 'mafia:join:lobby', { id: lobbyId })
     expect(await seen).toMatchObject({ chatId: joinedA.chat.id, user: { id: b.id } })
-    const joinedB = await ask(b.socket, 'chat:game:join', { lobbyId })
+    const joinedB = await requestResult(b.socket, 'chat:game:join', { lobbyId })
     expect(joinedB.chat.id).toBe(joinedA.chat.id)
 
     // Someone who is neither seated nor watching cannot read the table's chat.
     const outsider = await player()
-    expect(await ask(outsider.socket, 'chat:game:join', { lobbyId })).toHaveProperty('error')
+    expect(await request(outsider.socket, 'chat:game:join', { lobbyId })).toHaveProperty('error')
 
     const heard = nextEvent(a.socket, 'chat:message:new')
-    const sent = await ask(b.socket, 'chat:group:message', { chatId: joinedA.chat.id, message: 'good luck' })
+    const sent = await requestResult(b.socket, 'chat:group:message', { chatId: joinedA.chat.id, message: 'good luck' })
     expect(await heard).toEqual(sent)
     expect(sent.chatType).toBe(ChatType.Game)
 
     const left = nextEvent(b.socket, 'chat:member:left')
-    expect(await ask(a.socket, 'chat:game:leave', { lobbyId })).toEqual({ ok: true })
+    expect(await request(a.socket, 'chat:game:leave', { lobbyId })).toEqual({ ok: true })
     expect(await left).toEqual({ chatId: joinedA.chat.id, userId: a.id })
     const missed = arrives(a.socket, 'chat:message:new')
-    await ask(b.socket, 'chat:group:message', { chatId: joinedA.chat.id, message: 'gone?' })
+    await request(b.socket, 'chat:group:message', { chatId: joinedA.chat.id, message: 'gone?' })
     expect(await missed).toBe(false)
-    expect(await ask(a.socket, 'chat:group:message', { chatId: joinedA.chat.id, message: 'wait' })).toEqual({ error: 'errors.not_chat_member' })
-    expect(await ask(a.socket, 'chat:game:leave', { lobbyId })).toEqual({ error: 'errors.not_found' })
+    expect(await request(a.socket, 'chat:group:message', { chatId: joinedA.chat.id, message: 'wait' })).toEqual({ error: 'errors.not_chat_member' })
+    expect(await request(a.socket, 'chat:game:leave', { lobbyId })).toEqual({ error: 'errors.not_found' })
     expect(await messageCount(joinedA.chat.id)).toBe(2)
   })
 })
@@ -490,24 +468,24 @@ describe('chats: general', () => {
     const alsoEnglish = await player({ language: 'en' })
     const german = await player({ language: 'de' })
 
-    const general = (await ask(english.socket, 'chats:check')).items.find((item: any) => item.type === ChatType.General)
+    const general = await generalChatOf(english)
     expect(general).toMatchObject({ type: ChatType.General, language: 'en' })
-    const germanGeneral = (await ask(german.socket, 'chats:check')).items.find((item: any) => item.type === ChatType.General)
+    const germanGeneral = await generalChatOf(german)
     expect(germanGeneral).toMatchObject({ language: 'de' })
     expect(germanGeneral.id).not.toBe(general.id)
 
     const heard = nextEvent(alsoEnglish.socket, 'chat:message:new')
     const notHeard = arrives(german.socket, 'chat:message:new')
-    const sent = await ask(english.socket, 'chat:group:message', { chatId: general.id, message: 'hello everyone' })
+    const sent = await requestResult(english.socket, 'chat:group:message', { chatId: general.id, message: 'hello everyone' })
     expect(sent.chatType).toBe(ChatType.General)
     expect(await heard).toEqual(sent)
     expect(await notHeard).toBe(false)
 
     // Loading another language's general chat shows its history and its messages from then on.
-    const loaded = await ask(german.socket, 'chat:load', { chatId: general.id })
+    const loaded = await requestResult(german.socket, 'chat:load', { chatId: general.id })
     expect(loaded.messages.items[0]).toMatchObject({ id: sent.id, text: 'hello everyone' })
     const nowHeard = nextEvent(german.socket, 'chat:message:new')
-    await ask(alsoEnglish.socket, 'chat:group:message', { chatId: general.id, message: 'welcome' })
+    await request(alsoEnglish.socket, 'chat:group:message', { chatId: general.id, message: 'welcome' })
     expect((await nowHeard).text).toBe('welcome')
   })
 })
@@ -536,7 +514,7 @@ describe('chats: sessions that end', () => {
     server.clock?.advance(5 * 60_000)
     const told = nextEvent(a.socket, 'auth:revoked')
     const gone = disconnected(a.socket)
-    expect(await ask(a.socket, 'chat:message', { id: chatId, message: 'spam spam' })).toEqual({ error: 'errors.banned' })
+    expect(await request(a.socket, 'chat:message', { id: chatId, message: 'spam spam' })).toEqual({ error: 'errors.banned' })
     expect(await told).toEqual({ reason: 'banned' })
     await gone
     expect(await messageCount(chatId)).toBe(0)
@@ -548,7 +526,7 @@ describe('chats: sessions that end', () => {
     await db().updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', a.id).execute()
     server.clock?.advance(5 * 60_000)
     const told = nextEvent(a.socket, 'auth:revoked')
-    expect(await ask(a.socket, 'chats:check')).toEqual({ error: 'errors.unauthorized' })
+    expect(await request(a.socket, 'chats:check')).toEqual({ error: 'errors.unauthorized' })
     expect(await told).toEqual({ reason: 'logout' })
   })
 })
