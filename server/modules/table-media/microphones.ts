@@ -7,29 +7,23 @@ const speechPhases: ReadonlySet<GameState['phase']> = new Set(['day_speech', 'de
 
 /**
  * What the game says a table's media room should do: whose microphone is forwarded, and whose
- * camera everyone sees large. Peer ids are user ids as strings. Peers not named keep what they
- * have (spectators never publish; before the deal nobody was ever closed).
+ * camera everyone sees large. The engine's `openMicrophones` decides the seats (the rules, the
+ * judge's overrides, a seat that left heard only while it holds the word, everyone before the
+ * deal and after the end); this names the peers, whose ids are user ids as strings. Peers not
+ * named keep what they have (spectators never publish).
  *
- * The room control of a table at this state of its game (null: before the deal, when everyone may
- * talk and nothing needs saying).
+ * Null state: before the deal, when everyone may talk and nothing needs saying.
  *
- * - Every seat follows the engine's `openMicrophones` (the rules, then the judge's overrides).
- * - A seat that has left the game (shot, voted out, disqualified, removed after a lost connection)
- *   stays in the room and its camera is still forwarded, but its microphone is closed while the game
- *   runs, whatever the overrides say, except while it is the speaker (last words, best move).
- *   After the end everyone at the table may talk again.
  * - The judge's microphone is always open.
+ * - The speaker is the seat holding the word in a speech phase while the game runs.
  */
 export function roomControlOf(state: GameState | null): RoomControl {
   if (!state) return { microphones: {}, speaker: null }
-  const running = state.phase !== 'created' && state.phase !== 'ended'
-  const open = new Set(openMicrophones(state))
+  const open = openMicrophones(state)
   const microphones: Record<string, boolean> = {}
-  for (const seat of state.seats) {
-    const present = !running || seat.left === null || seat.seat === state.speaker
-    microphones[String(seat.user)] = open.has(seat.seat) && present
-  }
+  for (const player of state.seats) microphones[String(player.user)] = open.includes(player.seat)
   if (state.judge !== null) microphones[String(state.judge)] = true
+  const running = state.phase !== 'created' && state.phase !== 'ended'
   const speakerSeat = running && speechPhases.has(state.phase) && state.speaker !== null ? state.seats[state.speaker - 1] : undefined
   return { microphones, speaker: speakerSeat ? String(speakerSeat.user) : null }
 }
