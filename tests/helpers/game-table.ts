@@ -1,18 +1,18 @@
 import { performance } from 'node:perf_hooks'
-import { applyGameEvent } from '../../renderer/state/lobby'
+import { applyTablePush, takeSnapshot } from '../../renderer/state/table'
 import type { GameCommandPayload, GameView } from '../../server/contract/game'
-import type { GameEventPush } from '../../server/contract/socket/game'
+import type { TablePush, TableSnapshot, TableSync } from '../../server/contract/socket/game'
 import type { Lobby } from '../../server/contract/socket/lobbies'
 import type { TestSocket } from './sockets'
 
 /**
  * A judged table of ten driven over real sockets by scripted clients. Every client holds its own
- * view the way the renderer does (events folded by version with the renderer's own fold, a reload
- * with `mafia:load:lobby` after a gap or an event only the server can reckon), and every move is
- * made from the mover's own view: a player speaks, nominates, votes or acts at night only when their
- * own view says it is their turn. The targets come from the script, which knows the deal (the
- * judge's view): each day one black and one red player are nominated, everyone votes the black one
- * out, black shoots a civilian, the first victim names the three black seats. Red wins.
+ * view the way the renderer does: the pushes of its own stream applied with the renderer's own
+ * `applyTablePush`, a `mafia:game:sync` after a gap, nothing folded. Every move is made from the
+ * mover's own view and its legal actions: a player speaks, nominates, votes or acts at night only
+ * when the actions the server gave them say so. The targets come from the script, which knows the
+ * deal (the judge's view): each day one black and one red player are nominated, everyone votes the
+ * black one out, black shoots a civilian, the first victim names the three black seats. Red wins.
  */
 
 /** A signed-in user with an open socket. */
@@ -32,67 +32,79 @@ export function ask(socket: TestSocket, event: string, payload?: unknown, timeou
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Called for every game event a viewer receives: which version, and when (performance.now()). */
-export type ArrivalListener = (viewer: TableViewer, version: number, at: number) => void
+/** Called for every push a viewer receives: its position on the viewer's stream, and when (performance.now()). */
+export type ArrivalListener = (viewer: TableViewer, seq: number, at: number) => void
 
 /**
- * One viewer's client of one table: a player, the judge or a spectator. Folds each pushed event into
- * its view with the renderer's `applyGameEvent` and reloads when that asks for it.
+ * One viewer's client of one table: a player, the judge or a spectator. Applies each push of its
+ * own stream with the renderer's `applyTablePush` and syncs after a gap.
  */
 export class TableViewer {
-  /** The lobby as the renderer would hold it; `current.game` is this viewer's view. */
-  private holder: { current: Lobby | null } = { current: null }
-  private reloading: Promise<void> | null = null
-  private reloadAgain = false
+  private snapshot: TableSnapshot | null = null
+  private syncing: Promise<void> | null = null
+  private syncAgain = false
   private waiters: Array<() => void> = []
   private failure: Error | null = null
-  /** Loads of the view this viewer asked for (the first one included). */
+  /** Views loaded or synced (the first load included); during play a client needs none. */
   reloads = 0
+  /** Every push received, in order (the tests read what a viewer was told). */
+  readonly pushes: TablePush[] = []
 
   constructor(
     readonly member: Member,
     readonly lobbyId: number,
     private onArrival: ArrivalListener = () => undefined,
-    /** How long a load or a wait for a version may take. */
+    /** How long a load or a wait for a view may take. */
     private timeoutMs = 20_000,
   ) {}
 
-  /** Starts listening, then loads the view once; pushes that overtake the load are folded in after it. */
+  /** Starts listening, then loads the view once; pushes that overtake the load are applied after it. */
   async attach(): Promise<void> {
-    this.member.socket.on('mafia:game:event', (push: GameEventPush) => {
+    this.member.socket.on('mafia:game:updated', (push: TablePush) => {
       if (push.lobbyId !== this.lobbyId) return
-      this.onArrival(this, push.event.version, performance.now())
-      if (!this.holder.current) return
-      if (applyGameEvent(this.holder, push) === 'reload') {
-        // A failed reload (the socket closed, the server refused) is reported to whoever waits next.
-        this.reload().catch((error: unknown) => {
+      this.pushes.push(push)
+      this.onArrival(this, push.seq, performance.now())
+      const applied = applyTablePush(this.snapshot, this.lobbyId, push)
+      if (applied.outcome === 'applied') this.snapshot = applied.held
+      else if (applied.outcome === 'gap') {
+        // A failed sync (the socket closed, the server refused) is reported to whoever waits next.
+        this.sync().catch((error: unknown) => {
           this.failure = error instanceof Error ? error : new Error(String(error))
           this.wake()
         })
       }
       this.wake()
     })
-    await this.reload()
+    this.reloads += 1
+    const lobby = (await ask(this.member.socket, 'mafia:load:lobby', { id: this.lobbyId }, this.timeoutMs)) as Lobby & { error?: string }
+    if (lobby.error) throw new Error(`viewer ${this.member.id} cannot load table ${this.lobbyId}: ${lobby.error}`)
+    this.snapshot = takeSnapshot(this.snapshot, lobby.game)
+    this.wake()
   }
 
-  /** A load of the view is on its way. */
+  /** A sync is on its way. */
   get reloadingNow(): boolean {
-    return this.reloading !== null
+    return this.syncing !== null
   }
 
   get view(): GameView | null {
-    return (this.holder.current?.game as GameView | null | undefined) ?? null
+    return this.snapshot?.view ?? null
   }
 
-  /** The view once it holds `version` (or later) and no reload is on its way. */
-  async at(version: number, timeoutMs = this.timeoutMs): Promise<GameView> {
-    const ready = () => !this.reloading && this.view !== null && this.view.version >= version
+  /** Where this viewer's stream stands. */
+  get seq(): number {
+    return this.snapshot?.seq ?? 0
+  }
+
+  /** The view once `ready` holds of it and no sync is on its way. */
+  async until(ready: (view: GameView, seq: number) => boolean, what: string, timeoutMs = this.timeoutMs): Promise<GameView> {
+    const done = () => !this.syncing && this.snapshot !== null && ready(this.snapshot.view, this.snapshot.seq)
     if (this.failure) throw this.failure
-    if (!ready()) {
+    if (!done()) {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
           this.waiters = this.waiters.filter((waiter) => waiter !== check)
-          reject(new Error(`viewer ${this.member.id} of table ${this.lobbyId} still at version ${this.view?.version ?? 'none'}, waiting for ${version}`))
+          reject(new Error(`viewer ${this.member.id} of table ${this.lobbyId} at seq ${this.seq} (${this.view?.phase ?? 'no view'}), waiting for ${what}`))
         }, timeoutMs)
         const check = () => {
           if (this.failure) {
@@ -100,7 +112,7 @@ export class TableViewer {
             this.waiters = this.waiters.filter((waiter) => waiter !== check)
             return reject(this.failure)
           }
-          if (!ready()) return
+          if (!done()) return
           clearTimeout(timer)
           this.waiters = this.waiters.filter((waiter) => waiter !== check)
           resolve()
@@ -108,30 +120,39 @@ export class TableViewer {
         this.waiters.push(check)
       })
     }
-    return this.view as GameView
+    return (this.snapshot as TableSnapshot).view
   }
 
-  /** Loads the view again; one asked for while another is on its way runs once more after it. */
-  reload(): Promise<void> {
-    if (this.reloading) {
-      this.reloadAgain = true
-      return this.reloading
+  /** The view once this viewer's stream has reached `seq`. */
+  at(seq: number, timeoutMs = this.timeoutMs): Promise<GameView> {
+    return this.until((_view, held) => held >= seq, `seq ${seq}`, timeoutMs)
+  }
+
+  /** Resumes the stream from the position held; one asked for while another is on its way runs once more after it. */
+  sync(): Promise<void> {
+    if (this.syncing) {
+      this.syncAgain = true
+      return this.syncing
     }
-    this.reloading = (async () => {
+    this.syncing = (async () => {
       do {
-        this.reloadAgain = false
+        this.syncAgain = false
         this.reloads += 1
-        const lobby = await ask(this.member.socket, 'mafia:load:lobby', { id: this.lobbyId }, this.timeoutMs)
-        if (lobby?.error) throw new Error(`viewer ${this.member.id} cannot load table ${this.lobbyId}: ${lobby.error}`)
-        const held = this.view
-        // The answer comes after every push up to its version on this socket; never step back.
-        if (!held || !lobby.game || lobby.game.version >= held.version) this.holder.current = lobby as Lobby
-      } while (this.reloadAgain)
+        const held = this.snapshot
+        const answer = (await ask(this.member.socket, 'mafia:game:sync', { id: this.lobbyId, ...(held ? { stream: held.stream, seq: held.seq } : {}) }, this.timeoutMs)) as TableSync & { error?: string }
+        if (answer.error) throw new Error(`viewer ${this.member.id} cannot sync table ${this.lobbyId}: ${answer.error}`)
+        if (answer.resumed) {
+          for (const push of answer.pushes) {
+            const applied = applyTablePush(this.snapshot, this.lobbyId, push)
+            if (applied.outcome === 'applied') this.snapshot = applied.held
+          }
+        } else this.snapshot = takeSnapshot(this.snapshot, answer.game)
+      } while (this.syncAgain)
     })().finally(() => {
-      this.reloading = null
+      this.syncing = null
       this.wake()
     })
-    return this.reloading
+    return this.syncing
   }
 
   private wake(): void {
@@ -149,8 +170,8 @@ export interface MoveRecord {
   sentAt: number
   /** How long the script waited before sending it (the table's pace). */
   waitedMs: number
-  /** The game's version after it, or null when refused. */
-  version: number | null
+  /** The sender's stream position after it, or null when refused. */
+  seq: number | null
   error: string | null
   /** How many viewers of the table were loading their view again when it was sent. */
   reloadsInFlight: number
@@ -186,8 +207,6 @@ export class SocketTable {
   viewers: TableViewer[] = []
   /** Moves refused because their phase's time was up (only with `tolerateTimeUp`). */
   lateMoves = 0
-  /** The latest version a command answered. */
-  private latest = 0
   private tried = new Set<string>()
 
   constructor(private options: SocketTableOptions) {}
@@ -242,23 +261,33 @@ export class SocketTable {
     const reloadsInFlight = this.viewers.filter((viewer) => viewer.reloadingNow).length
     const sentAt = performance.now()
     const answer = await this.ask(socket, 'mafia:game:command', { id: this.lobbyId, command })
-    if (typeof answer?.version === 'number') this.latest = Math.max(this.latest, answer.version)
-    this.options.onMove?.({ actor, command: String(command.type), sentAt, waitedMs, version: answer?.version ?? null, error: answer?.error ?? null, reloadsInFlight })
+    this.options.onMove?.({ actor, command: String(command.type), sentAt, waitedMs, seq: answer?.seq ?? null, error: answer?.error ?? null, reloadsInFlight })
     return answer
   }
 
-  /** A command that must be accepted; answers the version after it (null for a late move when tolerated). */
-  async must(socket: TestSocket, command: Record<string, unknown>, actor = -1, waitedMs = 0): Promise<number> {
+  private get judgeViewer(): TableViewer | undefined {
+    return this.viewers[0]
+  }
+
+  /**
+   * A command that must be accepted (a late move is counted when tolerated). Once answered, the
+   * script waits until the sender's own view and the judge's hold its effect: the judge sees every
+   * event, so each accepted command moves the judge's stream on by one push.
+   */
+  async must(socket: TestSocket, command: Record<string, unknown>, actor = -1, waitedMs = 0): Promise<void> {
+    const judgeBefore = this.judgeViewer?.seq ?? 0
     const answer = await this.command(socket, command, actor, waitedMs)
     if (answer.error === 'errors.game.time_up' && this.options.tolerateTimeUp) {
       this.lateMoves += 1
-      return this.latest
+      return
     }
     if (answer.error) throw new Error(`${JSON.stringify(command)} at table ${this.lobbyId} refused: ${answer.error}`)
-    return answer.version
+    if (actor > 0) await (this.viewers[actor] as TableViewer | undefined)?.at(answer.seq)
+    if (actor === 0) await this.judgeViewer?.at(answer.seq)
+    else await this.judgeViewer?.at(judgeBefore + 1)
   }
 
-  async judgeCommand(command: Record<string, unknown>): Promise<number> {
+  async judgeCommand(command: Record<string, unknown>): Promise<void> {
     return this.must(this.judge.socket, command, 0, await this.pace())
   }
 
@@ -266,11 +295,11 @@ export class SocketTable {
     return (this.players[seat - 1] as Member).socket
   }
 
-  /** The view as loaded from the server now (not the folded one). */
+  /** The view as loaded from the server now (not the one the pushes built). */
   async view(who: Member = this.judge): Promise<GameView> {
     const lobby = await this.ask(who.socket, 'mafia:load:lobby', { id: this.lobbyId })
     if (lobby.error) throw new Error(lobby.error)
-    return lobby.game as GameView
+    return lobby.game.view as GameView
   }
 
   private async pace(): Promise<number> {
@@ -280,17 +309,20 @@ export class SocketTable {
   }
 
   /**
-   * A player's move, made from their own view: it waits until that view has caught up with the
-   * judge's, and refuses to send when the player's own view does not show it may act.
+   * A player's move, made from their own view: it waits until the actions the server gave that
+   * player allow it (or the phase's time is up), and refuses to send otherwise.
    */
-  private async act(seat: number, version: number, mayAct: (own: GameView) => boolean, command: GameCommandPayload, paced = true): Promise<void> {
-    const own = await (this.viewers[seat] as TableViewer).at(version)
+  private async act(seat: number, mayAct: (own: GameView) => boolean, command: GameCommandPayload, paced = true): Promise<void> {
+    const viewer = this.viewers[seat] as TableViewer
+    const own = await viewer.until((view) => mayAct(view) || view.timeUp, `its turn for ${command.type}`).catch((error: unknown) => {
+      throw new Error(`seat ${seat} does not see its turn for ${JSON.stringify(command)}: ${(error as Error).message}`)
+    })
     if (!mayAct(own) && own.timeUp && this.options.tolerateTimeUp) {
       // The phase's time ran out before the player could act: the judge moves on.
       this.lateMoves += 1
       return
     }
-    if (!mayAct(own)) throw new Error(`seat ${seat} of table ${this.lobbyId} does not see its turn for ${command.type} at version ${own.version} (${own.phase})`)
+    if (!mayAct(own)) throw new Error(`seat ${seat} of table ${this.lobbyId} does not see its turn for ${command.type} (${own.phase}, time up)`)
     const waited = paced ? await this.pace() : 0
     await this.must(this.socketOf(seat), command as Record<string, unknown>, seat, waited)
   }
@@ -301,8 +333,9 @@ export class SocketTable {
     const black = alive.filter((seat) => isBlack(seat.role))
     const red = alive.filter((seat) => !isBlack(seat.role))
     const speaker = view.speaker as number
-    const at = view.version
-    const speaking = (own: GameView) => own.speaker === own.you?.seat && !own.timeUp
+    const mayEndSpeech = (own: GameView) => own.actions.player?.endSpeech === true
+    const mayNominate = (target: number) => (own: GameView) => own.actions.player?.nominate.includes(target) === true
+    const mayNight = (target: number) => (own: GameView) => own.actions.player?.night?.targets.includes(target) === true
     const speechPhase = view.phase === 'day_speech' || view.phase === 'defence_speech' || view.phase === 'last_words' || view.phase === 'best_move'
     // A speech whose time ran out (a loaded server can be that slow) is closed by the judge.
     if (speechPhase && view.timeUp && !view.pendingNomination) return void (await this.judgeCommand({ type: 'next' }))
@@ -317,16 +350,16 @@ export class SocketTable {
           const redTarget = red.find((seat) => seat.seat !== speaker && !nominated.includes(seat.seat))
           const blackNominated = nominated.some((target) => isBlack(view.seats[target - 1]?.role))
           const target = !blackNominated ? blackTarget : nominated.length < 2 ? redTarget : undefined
-          if (target) return this.act(speaker, at, speaking, { type: 'nominate', target: target.seat })
+          if (target) return this.act(speaker, mayNominate(target.seat), { type: 'nominate', target: target.seat })
         }
-        return this.act(speaker, at, speaking, { type: 'end_speech' })
+        return this.act(speaker, mayEndSpeech, { type: 'end_speech' })
       }
       case 'defence_speech':
       case 'last_words':
-        return this.act(speaker, at, speaking, { type: 'end_speech' })
+        return this.act(speaker, mayEndSpeech, { type: 'end_speech' })
       case 'best_move': {
         const targets = view.seats.filter((seat) => isBlack(seat.role)).map((seat) => seat.seat)
-        return this.act(speaker, at, (own) => own.phase === 'best_move' && own.speaker === own.you?.seat, { type: 'best_move', targets })
+        return this.act(speaker, (own) => targets.every((target) => own.actions.player?.bestMove.includes(target)), { type: 'best_move', targets })
       }
       case 'voting': {
         const voting = view.voting
@@ -334,8 +367,8 @@ export class SocketTable {
           const candidate = voting.current
           for (const seat of alive) {
             if ((voting.votes ?? []).some((vote) => vote.voter === seat.seat)) continue
-            const mayVote = (own: GameView) => own.voting?.kind === 'vote' && own.voting.current === candidate && own.voting.yourVote === null
-            await this.act(seat.seat, at, mayVote, { type: 'vote', target: candidate }, false)
+            const mayVote = (own: GameView) => own.actions.player?.vote.includes(candidate) === true
+            await this.act(seat.seat, mayVote, { type: 'vote', target: candidate }, false)
           }
         }
         return void (await this.judgeCommand({ type: 'next' }))
@@ -343,19 +376,19 @@ export class SocketTable {
       case 'night_shooting': {
         const victim = red.find((seat) => seat.role !== 'Sheriff') ?? red[0]
         if (victim && !view.timeUp) {
-          for (const shooter of black) await this.act(shooter.seat, at, (own) => own.nightStep === 'shooting' && isBlack(own.you?.role), { type: 'night_action', target: victim.seat })
+          for (const shooter of black) await this.act(shooter.seat, mayNight(victim.seat), { type: 'night_action', target: victim.seat })
         }
         return void (await this.judgeCommand({ type: 'next' }))
       }
       case 'night_don': {
         const don = black.find((seat) => seat.role === 'Don')
         const sheriff = alive.find((seat) => seat.role === 'Sheriff')
-        if (don && sheriff && !view.timeUp) await this.act(don.seat, at, (own) => own.nightStep === 'don' && own.you?.role === 'Don', { type: 'night_action', target: sheriff.seat })
+        if (don && sheriff && !view.timeUp) await this.act(don.seat, mayNight(sheriff.seat), { type: 'night_action', target: sheriff.seat })
         return void (await this.judgeCommand({ type: 'next' }))
       }
       case 'night_sheriff': {
         const sheriff = alive.find((seat) => seat.role === 'Sheriff')
-        if (sheriff && black[0] && !view.timeUp) await this.act(sheriff.seat, at, (own) => own.nightStep === 'sheriff' && own.you?.role === 'Sheriff', { type: 'night_action', target: black[0].seat })
+        if (sheriff && black[0] && !view.timeUp) await this.act(sheriff.seat, mayNight(black[0].seat), { type: 'night_action', target: black[0].seat })
         return void (await this.judgeCommand({ type: 'next' }))
       }
       default:
@@ -368,7 +401,7 @@ export class SocketTable {
     await this.attach()
     const judge = this.viewers[0] as TableViewer
     for (let steps = 0; steps < maxSteps; steps++) {
-      const view = await judge.at(this.latest)
+      const view = await judge.until(() => true, 'its view')
       if (view.phase === 'ended' || stop(view)) return view
       await this.step(view)
     }

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
+import type { GameEvent } from '../../server/contract/game'
+import type { TablePush } from '../../server/contract/socket/game'
 import { ask, isBlack, SocketTable, type Member } from '../helpers/game-table'
 import { connectSocket, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
@@ -47,12 +49,15 @@ async function disposeQuietly(database: TestDatabase): Promise<void> {
 /** A judged table of ten on this suite's server (or another), its members signed up as they sit down. */
 const tableOn = (app: TestApp = server) => new SocketTable({ newMember: () => member(app) })
 
-/** Records every game event a socket receives. */
-function record(socket: TestSocket): any[] {
-  const events: any[] = []
-  socket.on('mafia:game:event', (push) => events.push(push.event))
-  return events
+/** Records every push of a table's stream a socket receives. */
+function record(socket: TestSocket): TablePush[] {
+  const pushes: TablePush[] = []
+  socket.on('mafia:game:updated', (push) => pushes.push(push))
+  return pushes
 }
+
+/** The events a list of pushes carried, in order. */
+const eventsOf = (pushes: readonly TablePush[]) => pushes.flatMap((push) => push.events as any[])
 
 describe('a whole game over real sockets', () => {
   it('a judged table of ten plays to a red win; results and points are stored; spectators never see a living role', { timeout: 180_000 }, async () => {
@@ -96,7 +101,9 @@ describe('a whole game over real sockets', () => {
     expect(await table.command(table.socketOf(speaker), { type: 'fly' })).toMatchObject({ error: expect.stringMatching(/^errors\./) })
     const outsider = await member()
     expect(await ask(outsider.socket, 'mafia:game:command', { id: 2_000_000, command: { type: 'start' } })).toEqual({ error: 'errors.not_found' })
-    expect((await table.view()).version).toBe(day.version)
+    expect(await ask(outsider.socket, 'mafia:game:command', { id: table.lobbyId, command: { type: 'next' } })).toEqual({ error: 'errors.game.judge_only' })
+    expect(await ask(outsider.socket, 'mafia:game:sync', { id: table.lobbyId })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
+    expect(await table.view()).toEqual(day)
 
     // Twice in a phase: a second nomination by the same speaker.
     const targets = day.seats.filter((seat) => seat.seat !== speaker).map((seat) => seat.seat)
@@ -109,9 +116,9 @@ describe('a whole game over real sockets', () => {
     const voting = await table.play((view) => view.phase === 'voting')
     const current = voting.voting?.kind === 'vote' ? (voting.voting.current as number) : 0
     await table.must(table.socketOf(targets[2] as number), { type: 'vote', target: current })
-    const before = (await table.view()).version
+    const before = await table.view()
     expect(await table.command(table.socketOf(targets[2] as number), { type: 'vote', target: current })).toEqual({ error: 'errors.game.already_voted' })
-    expect((await table.view()).version).toBe(before)
+    expect(await table.view()).toEqual(before)
 
     const end = await table.play()
     expect(end.phase).toBe('ended')
@@ -145,41 +152,54 @@ describe('a whole game over real sockets', () => {
     const mates = suggestions.items.filter((item: any) => item.reasons.includes('table_mate')).map((item: any) => item.id)
     expect(mates.sort()).toEqual(table.players.slice(1).map((player) => player.id).sort())
 
-    // The record: every version stored once, in order, and every viewer got every version.
-    const stored = await db.selectFrom('game_events').select(['version', 'type']).where('lobby_id', '=', table.lobbyId).orderBy('version').execute()
+    // The record: every version stored once, in order. Each viewer's stream is gapless from 1; the
+    // judge was told every event, in order; the others fewer pushes than the judge.
+    const stored = await db.selectFrom('game_events').select(['version', 'type', 'event']).where('lobby_id', '=', table.lobbyId).orderBy('version').execute()
     expect(stored.map((row) => row.version)).toEqual(stored.map((_, index) => index + 1))
-    await expect.poll(() => seen.length).toBe(stored.length)
-    for (const events of [seen, seatOneSees, judgeSees]) expect(events.map((event) => event.version)).toEqual(stored.map((row) => row.version))
-    const endedAt = stored.find((row) => row.type === 'game_ended')?.version as number
+    await expect.poll(() => eventsOf(judgeSees).length).toBe(stored.length)
+    for (const pushes of [seen, seatOneSees, judgeSees]) expect(pushes.map((push) => push.seq)).toEqual(pushes.map((_, index) => index + 1))
+    expect(eventsOf(judgeSees)).toEqual(stored.map((row) => {
+      const { version: _version, ...event } = row.event as GameEvent
+      return event
+    }))
+    expect(seen.length).toBeLessThan(judgeSees.length)
     expect(stored.some((row) => row.type === 'night_action')).toBe(true)
     expect(stored.some((row) => row.type === 'vote_cast')).toBe(true)
 
-    // Before the end the spectator saw no role and no night action; seat 1 saw only their own role (and partners).
-    for (const event of seen.filter((item) => item.version < endedAt)) {
-      expect(event.roles ?? []).toEqual((event.roles ?? []).map(() => null))
-      expect(event.type === 'roles_dealt' || event.type === 'night_action' || event.type === 'points_awarded').toBe(false)
+    // Before the end the spectator saw no role and no night action, in no event and no view; seat 1
+    // saw only their own role (and partners). Nothing anyone was sent carries the game's version.
+    const endedPush = seen.findIndex((push) => push.events.some((event) => event.type === 'game_ended'))
+    expect(endedPush).toBeGreaterThan(0)
+    for (const push of seen.slice(0, endedPush)) {
+      for (const event of push.events as any[]) {
+        expect(event.type === 'roles_dealt' || event.type === 'night_action' || event.type === 'points_awarded').toBe(false)
+      }
+      for (const seat of push.changes.seats ?? []) expect(seat.role).toBeNull()
+      expect(push.changes.nightActions ?? []).toEqual([])
     }
-    const ownDeal = seatOneSees.find((event) => event.type === 'roles_dealt')
+    for (const pushes of [seen, seatOneSees, judgeSees]) expect(JSON.stringify(pushes)).not.toContain('"version"')
+    const ownDeal = eventsOf(seatOneSees).find((event) => event.type === 'roles_dealt')
     expect(ownDeal.roles[0]).toBe(roles[0])
     ownDeal.roles.forEach((role: string | null, index: number) => {
       if (index > 0 && !(isBlack(roles[0] as string) && isBlack(roles[index] as string))) expect(role).toBeNull()
     })
-    expect(judgeSees.find((event) => event.type === 'roles_dealt').roles).toEqual(roles)
-    expect(seen.find((event) => event.type === 'game_ended').roles).toEqual(roles)
+    expect(eventsOf(judgeSees).find((event) => event.type === 'roles_dealt').roles).toEqual(roles)
+    expect(eventsOf(seen).find((event) => event.type === 'game_ended').roles).toEqual(roles)
   })
 })
 
-/** Resolves with the first game event that matches. */
+/** Resolves with the first game event of a push that matches. */
 function gameEventWhere(socket: TestSocket, match: (event: any) => boolean, timeoutMs = 5000): Promise<any> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no matching game event')), timeoutMs)
-    const listener = (push: any) => {
-      if (!match(push.event)) return
+    const listener = (push: TablePush) => {
+      const event = push.events.find(match)
+      if (!event) return
       clearTimeout(timer)
-      socket.off('mafia:game:event', listener)
-      resolve(push.event)
+      socket.off('mafia:game:updated', listener)
+      resolve(event)
     }
-    socket.on('mafia:game:event', listener)
+    socket.on('mafia:game:updated', listener)
   })
 }
 
@@ -236,15 +256,21 @@ describe('a restart', () => {
       const lobbyIn = await ask(players[2]!.socket, 'mafia:lobby:in')
       expect(lobbyIn).toMatchObject({ id: table.lobbyId, as: 'player' })
       const reloaded = await ask(players[2]!.socket, 'mafia:load:lobby', { id: table.lobbyId })
-      expect(reloaded.game).toEqual(playerBefore)
+      expect(reloaded.game.view).toEqual(playerBefore)
       expect(await resumed.view()).toEqual(judgeBefore)
-      expect(judgeBefore.version).toBe(before.version)
+      expect(judgeBefore).toEqual(before)
+      // A new server names new streams: a client holding the old one syncs and gets its view afresh.
+      const oldStream = table.viewers[3]?.pushes.at(-1)?.stream
+      expect(reloaded.game.stream).not.toBe(oldStream)
+      const synced = await ask(players[2]!.socket, 'mafia:game:sync', { id: table.lobbyId, stream: oldStream, seq: 5 })
+      expect(synced).toEqual({ resumed: false, game: reloaded.game })
 
-      const events = record(players[2]!.socket)
+      const pushes = record(players[2]!.socket)
       const end = await resumed.play()
       expect(end.result?.outcome).toBe('red')
-      expect(events.length).toBeGreaterThan(0)
-      expect(events[0].version).toBe(before.version + 1)
+      expect(pushes.length).toBeGreaterThan(0)
+      expect(pushes[0]?.seq).toBe(reloaded.game.seq + 1)
+      expect(pushes[0]?.stream).toBe(reloaded.game.stream)
       const stored = await database.db.selectFrom('game_events').select('version').where('lobby_id', '=', table.lobbyId).orderBy('version').execute()
       expect(stored.map((row) => row.version)).toEqual(stored.map((_, index) => index + 1))
     } finally {
@@ -272,7 +298,8 @@ describe('timers across a restart', () => {
     const judged = tableOn(first)
     await judged.seat()
     await judged.judgeCommand({ type: 'start' })
-    const judgedVersion = (await judged.view()).version
+    const storedBefore = async (lobbyId: number) => (await database.db.selectFrom('game_events').select('version').where('lobby_id', '=', lobbyId).execute()).length
+    const judgedVersion = await storedBefore(judged.lobbyId)
 
     const ladder: Member[] = []
     for (let index = 0; index < 10; index++) ladder.push(await member(first))
@@ -280,7 +307,7 @@ describe('timers across a restart', () => {
     for (const one of ladder) seated = await ask(one.socket, 'ladder:search:start')
     expect(seated.status).toBe('seated')
     const ladderId = seated.lobby.id as number
-    expect(seated.lobby.game.phase).toBe('zero_night')
+    expect(seated.lobby.game.view.phase).toBe('zero_night')
     await first.close()
 
     await expireZeroNight(judged.lobbyId)
@@ -293,7 +320,7 @@ describe('timers across a restart', () => {
       expect((await types(judged.lobbyId)).length).toBe(judgedVersion + 1)
       await expect.poll(() => types(ladderId), { timeout: 5000 }).toContain('day_started')
       const player = await reconnect(second, ladder[0] as Member)
-      const view = (await ask(player.socket, 'mafia:load:lobby', { id: ladderId })).game
+      const view = (await ask(player.socket, 'mafia:load:lobby', { id: ladderId })).game.view
       expect(view.phase).toBe('day_speech')
       expect(view.deadline).toBeGreaterThan(second.clock!.now().getTime())
     } finally {

@@ -82,8 +82,12 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   let source: TableSource | null = null
   let closed = false
 
-  /** A table whose game is being played stays in memory: its state, streams and timer. */
-  const keepsInMemory = (table: Table) => table.status === 'running' && table.state !== undefined && table.state !== null && table.state.phase !== 'ended'
+  /**
+   * A table whose game is being played stays in memory (its state, streams and timer), and a
+   * finished one until its result is final (the judge may still award points and close the protocol).
+   */
+  const keepsInMemory = (table: Table) =>
+    table.status !== 'disbanded' && table.state !== undefined && table.state !== null && table.state.phase !== 'created' && !(table.state.phase === 'ended' && table.state.finalised)
 
   /** Runs `work` after everything already queued for this table; a failure does not block the queue. */
   function enqueue<T>(lobbyId: number, work: (table: Table) => Promise<T>): Promise<T> {
@@ -179,7 +183,6 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     if (events.length > 0) {
       await repository.append(lobbyId, events, { result: gameResult(next), judge: next.judge })
       table.state = next
-      table.status = next.phase === 'ended' ? 'ended' : 'running'
       const deliveries = streams.advance(events, next)
       for (const listener of pushListeners) notify(() => listener(lobbyId, deliveries, next), lobbyId)
       for (const listener of eventListeners) notify(() => listener(lobbyId, events, next), lobbyId)
