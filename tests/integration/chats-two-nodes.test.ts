@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { disconnectUser } from '../../server/lib/socket-handler'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
-import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
+import { request, requestResult } from '../helpers/requests'
+import { closeOpenSockets, connectSocket, nextEvent } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import { connectPlayer } from '../helpers/users'
 
 /**
  * Two app servers on two ports, one PostgreSQL database and one Redis: what a scaled-out deployment
@@ -16,7 +17,6 @@ const enabled = process.env.TEST_DB_KIND === 'postgres' && Boolean(process.env.T
 let shared: TestDatabase | undefined
 let first: TestApp | undefined
 let second: TestApp | undefined
-const open: TestSocket[] = []
 
 /** This run's own adapter channels, so parallel runs on one Redis never hear each other. */
 function adapterUrl(base: string): string {
@@ -32,9 +32,7 @@ beforeAll(async () => {
   first = await startTestApp({ database: shared, env })
   second = await startTestApp({ database: shared, env })
 })
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect()
-})
+afterEach(closeOpenSockets)
 afterAll(async () => {
   await first?.close()
   await second?.close()
@@ -52,61 +50,49 @@ function nodes(): { first: TestApp; second: TestApp } | null {
   return { first, second }
 }
 
-async function player(node: TestApp) {
-  const { user, token } = await createUserWithSession(node.database.db)
-  const socket = await connectSocket(node.url, token)
-  open.push(socket)
-  return { id: user.id, nickname: user.nickname, token, socket }
-}
-
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(8000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
-
 describe('chats across two nodes sharing PostgreSQL and Redis', () => {
   it('delivers a message sent on one node to a user on the other', async () => {
     const both = nodes()
     if (!both) return
-    const a = await player(both.first)
-    const b = await player(both.second)
-    const chat = await ask(a.socket, 'chat:create', { id: b.id })
+    const a = await connectPlayer(both.first)
+    const b = await connectPlayer(both.second)
+    const chat = await requestResult(a.socket, 'chat:create', { id: b.id })
     const opened = nextEvent(b.socket, 'chat:new')
     const pushed = nextEvent(b.socket, 'chat:message:new')
-    const sent = await ask(a.socket, 'chat:message', { id: chat.id, message: '<b>across</b> the wire' })
+    const sent = await requestResult(a.socket, 'chat:message', { id: chat.id, message: '<b>across</b> the wire' })
     expect(await opened).toMatchObject({ id: chat.id, name: a.nickname, unread: 1 })
     expect(await pushed).toEqual(sent)
 
     const reply = nextEvent(a.socket, 'chat:message:new')
-    const answered = await ask(b.socket, 'chat:message', { id: chat.id, message: 'heard you' })
+    const answered = await requestResult(b.socket, 'chat:message', { id: chat.id, message: 'heard you' })
     expect(await reply).toEqual(answered)
   })
 
   it('counts users online on both nodes', async () => {
     const both = nodes()
     if (!both) return
-    const a = await player(both.first)
-    const b = await player(both.second)
+    const a = await connectPlayer(both.first)
+    const b = await connectPlayer(both.second)
     // A second tab of the same user counts once.
-    open.push(await connectSocket(both.first.url, b.token))
-    expect(await ask(a.socket, 'getOnline')).toEqual({ count: 2 })
-    expect(await ask(b.socket, 'getOnline')).toEqual({ count: 2 })
+    await connectSocket(both.first.url, b.token)
+    expect(await request(a.socket, 'getOnline')).toEqual({ count: 2 })
+    expect(await request(b.socket, 'getOnline')).toEqual({ count: 2 })
   })
 
   it('puts sockets on the other node in a party room when someone is invited', async () => {
     const both = nodes()
     if (!both) return
-    const owner = await player(both.first)
-    const friend = await player(both.second)
-    const invited = await player(both.second)
-    const party = await ask(owner.socket, 'chat:group:create', { userId: friend.id })
+    const owner = await connectPlayer(both.first)
+    const friend = await connectPlayer(both.second)
+    const invited = await connectPlayer(both.second)
+    const party = await requestResult(owner.socket, 'chat:group:create', { userId: friend.id })
     const welcomed = nextEvent(invited.socket, 'chat:new')
-    await ask(owner.socket, 'chat:group:invite', { chatId: party.id, userId: invited.id })
+    await request(owner.socket, 'chat:group:invite', { chatId: party.id, userId: invited.id })
     expect(await welcomed).toMatchObject({ id: party.id })
 
     const toOwner = nextEvent(owner.socket, 'chat:message:new')
     const toFriend = nextEvent(friend.socket, 'chat:message:new')
-    const sent = await ask(invited.socket, 'chat:group:message', { chatId: party.id, message: 'hi from node two' })
+    const sent = await requestResult(invited.socket, 'chat:group:message', { chatId: party.id, message: 'hi from node two' })
     expect(await toOwner).toEqual(sent)
     expect(await toFriend).toEqual(sent)
   })
@@ -114,24 +100,25 @@ describe('chats across two nodes sharing PostgreSQL and Redis', () => {
   it('shows a friend online and offline across nodes', async () => {
     const both = nodes()
     if (!both) return
-    const a = await player(both.first)
-    const b = await player(both.second)
-    const sent = await ask(a.socket, 'friends:request:create', { id: b.id })
-    await ask(b.socket, 'friends:request:accept', { id: a.id, requestId: sent.requestId })
-    expect((await ask(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: true })])
+    const a = await connectPlayer(both.first)
+    const b = await connectPlayer(both.second)
+    const sent = await requestResult(a.socket, 'friends:request:create', { id: b.id })
+    if (sent.status !== 'requested') throw new Error('strangers became friends without a request')
+    await requestResult(b.socket, 'friends:request:accept', { id: a.id, requestId: sent.requestId })
+    expect((await requestResult(a.socket, 'friends:list')).items).toEqual([expect.objectContaining({ id: b.id, online: true })])
 
     const offline = nextEvent(a.socket, 'friends:online')
     b.socket.disconnect()
     expect(await offline).toEqual({ id: b.id, online: false })
     const online = nextEvent(a.socket, 'friends:online')
-    open.push(await connectSocket(both.second.url, b.token))
+    await connectSocket(both.second.url, b.token)
     expect(await online).toEqual({ id: b.id, online: true })
   })
 
   it('disconnects a user on every node from either node', async () => {
     const both = nodes()
     if (!both) return
-    const a = await player(both.second)
+    const a = await connectPlayer(both.second)
     const told = nextEvent(a.socket, 'auth:revoked')
     const gone = new Promise<void>((resolve) => a.socket.once('disconnect', () => resolve()))
     disconnectUser(both.first.app.io, a.id, 'banned')

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { io } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
+import type { GameCommandPayload } from '../../server/contract/game'
 import type { MediaTicket } from '../../server/contract/socket/media'
 import { createLogger } from '../../server/lib/logger'
 import { mediaNodesNamespace } from '../../server/media'
@@ -11,9 +12,10 @@ import { connectNodeLink } from '../../server/media/node-link'
 import { startMediaNode, type MediaNode } from '../../server/media/node'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
 import { MediaTestClient } from '../helpers/media-client'
-import { connectSocket, type TestSocket } from '../helpers/sockets'
+import { requestResult } from '../helpers/requests'
+import { closeOpenSockets } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import { connectPlayer, createUserWithSession, type Player } from '../helpers/users'
 
 // Media nodes: an app server and separate media-node instances in this process (each its own
 // Fastify on a random port and its own UDP port). A node signs in with the server account, registers,
@@ -26,7 +28,6 @@ let server: TestApp
 let serverDatabase: TestDatabase
 let dataDir: string
 let nodeA: MediaNode
-const open: TestSocket[] = []
 const cleanups: Array<() => unknown> = []
 
 async function startNode(nodeId: string, env: Record<string, string> = {}): Promise<MediaNode> {
@@ -43,7 +44,7 @@ beforeAll(async () => {
 })
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  for (const socket of open.splice(0)) socket.disconnect()
+  closeOpenSockets()
 })
 afterAll(async () => {
   await nodeA?.close()
@@ -54,28 +55,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-interface Member {
-  id: number
-  socket: TestSocket
-}
+const member = () => connectPlayer(server)
 
-async function member(): Promise<Member> {
-  const { user, token } = await createUserWithSession(server.database.db)
-  const socket = await connectSocket(server.url, token)
-  open.push(socket)
-  return { id: user.id, socket }
-}
-
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(5000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
-
-async function ticket(who: Member, lobbyId: number): Promise<MediaTicket> {
-  const answer = await ask(who.socket, 'mafia:media:join', { id: lobbyId })
-  if (answer.error) throw new Error(`ticket refused: ${answer.error}`)
-  return answer as MediaTicket
-}
+const ticket = (who: Player, lobbyId: number): Promise<MediaTicket> => requestResult(who.socket, 'mafia:media:join', { id: lobbyId })
 
 async function joinMedia(ticketed: MediaTicket): Promise<MediaTestClient> {
   const client = await MediaTestClient.joinTicket(server.url, ticketed)
@@ -84,21 +66,20 @@ async function joinMedia(ticketed: MediaTicket): Promise<MediaTestClient> {
 }
 
 /** A judged table of ten, not started. */
-async function judgedTable(): Promise<{ lobbyId: number; judge: Member; seats: Member[] }> {
+async function judgedTable(): Promise<{ lobbyId: number; judge: Player; seats: Player[] }> {
   const judge = await member()
-  const lobby = await ask(judge.socket, 'mafia:create:lobby', { name: 'Nodes', language: 'en', as: 'judge' })
-  const seats: Member[] = []
+  const lobby = await requestResult(judge.socket, 'mafia:create:lobby', { name: 'Nodes', language: 'en', as: 'judge' })
+  const seats: Player[] = []
   for (let seat = 1; seat <= 10; seat++) {
     const player = await member()
-    expect((await ask(player.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
+    expect((await requestResult(player.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
     seats.push(player)
   }
   return { lobbyId: lobby.id, judge, seats }
 }
 
-async function command(judge: Member, lobbyId: number, payload: Record<string, unknown>): Promise<void> {
-  const answer = await ask(judge.socket, 'mafia:game:command', { id: lobbyId, command: payload })
-  if (answer.error) throw new Error(`${JSON.stringify(payload)} refused: ${answer.error}`)
+async function command(judge: Player, lobbyId: number, payload: GameCommandPayload): Promise<void> {
+  await requestResult(judge.socket, 'mafia:game:command', { id: lobbyId, command: payload })
 }
 
 function stream(client: MediaTestClient): void {
@@ -135,7 +116,7 @@ describe('media nodes', () => {
     expect(nodeA.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/media\/ws$/)
 
     const { lobbyId, judge, seats } = await judgedTable()
-    const [one, two] = seats as [Member, Member]
+    const [one, two] = seats as [Player, Player]
     const first = await ticket(one, lobbyId)
     expect(first).toMatchObject({ url: nodeA.url, roomId: `lobby-${lobbyId}`, role: 'publisher', peerId: String(one.id) })
     // The ticket opened the room on the node, not in the app server.
@@ -196,7 +177,7 @@ describe('media nodes', () => {
     const urls = new Set<string>()
     for (let table = 0; table < 2; table++) {
       const creator = await member()
-      const lobby = await ask(creator.socket, 'mafia:create:lobby', { name: `Spread ${table}`, language: 'en' })
+      const lobby = await requestResult(creator.socket, 'mafia:create:lobby', { name: `Spread ${table}`, language: 'en' })
       urls.add((await ticket(creator, lobby.id)).url)
     }
     expect(urls).toEqual(new Set([nodeA.url, nodeB.url]))
@@ -208,10 +189,10 @@ describe('media nodes', () => {
     await nodeC.link?.whenRegistered()
     const { lobbyId, judge, seats } = await judgedTable()
     // node-c is the emptiest (most capacity), so the table goes there.
-    expect((await ticket(seats[0] as Member, lobbyId)).url).toBe(nodeC.url)
+    expect((await ticket(seats[0] as Player, lobbyId)).url).toBe(nodeC.url)
     await command(judge, lobbyId, { type: 'start' })
     const room = nodeC.media.rooms.get(`lobby-${lobbyId}`)
-    const peerId = String((seats[4] as Member).id)
+    const peerId = String((seats[4] as Player).id)
     await eventually(() => room?.isMicrophoneAllowed(peerId) === false, 'seat 5 closed')
 
     // The link drops (an app restart looks the same to the node); meanwhile the room drifts.
@@ -223,12 +204,12 @@ describe('media nodes', () => {
     await again.whenRegistered()
     await eventually(() => room?.isMicrophoneAllowed(peerId) === false, 'seat 5 closed again after the node registered')
     // And the table stays on that node.
-    expect((await ticket(seats[1] as Member, lobbyId)).url).toBe(nodeC.url)
+    expect((await ticket(seats[1] as Player, lobbyId)).url).toBe(nodeC.url)
   })
 
   it('without a live node new tickets fall back to the built-in media server', { timeout: 60_000 }, async () => {
     const creator = await member()
-    const lobby = await ask(creator.socket, 'mafia:create:lobby', { name: 'Fallback', language: 'en' })
+    const lobby = await requestResult(creator.socket, 'mafia:create:lobby', { name: 'Fallback', language: 'en' })
     expect((await ticket(creator, lobby.id)).url).toBe(nodeA.url)
     await nodeA.close()
     await eventually(() => server.app.mediaNodes.list().length === 0, 'no live node')
