@@ -74,7 +74,7 @@ class Table {
   }
 
   async view(): Promise<GameView> {
-    return (await ask(this.judge.socket, 'mafia:load:lobby', { id: this.lobbyId })).game as GameView
+    return (await ask(this.judge.socket, 'mafia:load:lobby', { id: this.lobbyId })).game.view as GameView
   }
 
   async step(view: GameView): Promise<void> {

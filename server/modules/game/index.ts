@@ -7,7 +7,7 @@ import { fanOutPushes, registerGameEvents } from './game.socket'
 
 export { spectatorRoom } from './game.socket'
 export { gameError, type HostPayload, type Sender, type TableHandle, type TableSource } from './game.service'
-export { canSit, deckLayout, openMicrophones, viewerOf, type GameState } from './engine'
+export { camerasFor, canSit, deckLayout, microphoneControl, openMicrophones, viewerOf, type GameState, type MicrophoneControl } from './engine'
 
 /**
  * What other modules may use of the game: run work in a table's queue (seat changes, a start),

@@ -3,9 +3,9 @@ import type {
   GameView,
   NightActionView,
   RoleName,
-  ProjectedGameEvent,
   SeatView,
   Viewer,
+  VisibleGameEvent,
   VoteRecordView,
   VotingView,
   YouView,
@@ -259,19 +259,19 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
 
 /**
  * One event as this viewer may see it: the whole event, the event with its secrets taken out, or
- * only its version (so the viewer sees no gap and no secret). Pass the state from after the event
- * (or later): once the game has ended, every event is shown in full.
+ * null when this viewer may see nothing of it (then it leaves no trace on their stream). Pass the
+ * state from after the event (or later): once the game has ended, every event is shown in full.
  */
-export function projectEvent(event: GameEvent, viewer: Viewer, state: GameState): ProjectedGameEvent {
+export function projectEvent(event: GameEvent, viewer: Viewer, state: GameState): VisibleGameEvent | null {
   switch (event.type) {
     case 'roles_dealt':
       if (seesEverything(state, viewer)) return event
-      if (playerSeat(state, viewer) === null) return { version: event.version }
+      if (playerSeat(state, viewer) === null) return null
       return { ...event, roles: event.roles.map((role, index) => (seesRole(state, viewer, index + 1) ? role : null)) }
     case 'night_action':
-      return seesNightAction(state, viewer, event) ? event : { version: event.version }
+      return seesNightAction(state, viewer, event) ? event : null
     case 'points_awarded':
-      return seesEverything(state, viewer) ? event : { version: event.version }
+      return seesEverything(state, viewer) ? event : null
     case 'vote_cast':
     case 'lift_vote_cast':
       return seesVoter(state, viewer, event.voter) ? event : { ...event, voter: null }
