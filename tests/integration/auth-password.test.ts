@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { defaultRateLimits } from '../../server/plugins/rate-limit'
 import { request } from '../helpers/http'
-import { connectSocket, nextEvent } from '../helpers/sockets'
+import { closeOpenSockets, connectSocket, nextEvent } from '../helpers/sockets'
 import { linkIn, startTestApp, type TestApp } from '../helpers/test-app'
 import { currentUser, eventually, expectRefused, mailsTo, signIn, signUp, signUpConfirmed, snapshot, uniqueIdentity } from './auth-support'
 
@@ -10,6 +10,7 @@ let server: TestApp
 beforeAll(async () => {
   server = await startTestApp({ manualClock: true })
 })
+afterEach(closeOpenSockets)
 afterAll(() => server.close())
 
 const newPassword = 'a brand new passphrase'
@@ -67,23 +68,19 @@ describe('reset from the mailed link', () => {
     const account = await signUpConfirmed(server)
     const elsewhere = (await signIn(server, account.email, account.password)).body.token
     const socket = await connectSocket(server.url, elsewhere)
-    try {
-      const revoked = nextEvent(socket, 'auth:revoked')
-      const token = await resetTokenFor(account.email)
-      const response = await resetCall({ token, password: newPassword })()
-      expect(response.status).toBe(200)
-      expect(response.body.user).toMatchObject({ id: account.user.id, email: account.email })
-      expect((await currentUser(server, response.body.token)).status).toBe(200)
+    const revoked = nextEvent(socket, 'auth:revoked')
+    const token = await resetTokenFor(account.email)
+    const response = await resetCall({ token, password: newPassword })()
+    expect(response.status).toBe(200)
+    expect(response.body.user).toMatchObject({ id: account.user.id, email: account.email })
+    expect((await currentUser(server, response.body.token)).status).toBe(200)
 
-      // Whoever knew the old password is out, on HTTP and on the open socket.
-      expect((await currentUser(server, account.token)).status).toBe(401)
-      expect((await currentUser(server, elsewhere)).status).toBe(401)
-      expect(await revoked).toEqual({ reason: 'password_changed' })
-      expect((await signIn(server, account.email, account.password)).status).toBe(401)
-      expect((await signIn(server, account.email, newPassword)).status).toBe(200)
-    } finally {
-      socket.disconnect()
-    }
+    // Whoever knew the old password is out, on HTTP and on the open socket.
+    expect((await currentUser(server, account.token)).status).toBe(401)
+    expect((await currentUser(server, elsewhere)).status).toBe(401)
+    expect(await revoked).toEqual({ reason: 'password_changed' })
+    expect((await signIn(server, account.email, account.password)).status).toBe(401)
+    expect((await signIn(server, account.email, newPassword)).status).toBe(200)
   })
 
   it('works once', async () => {
@@ -174,21 +171,16 @@ describe('change password', () => {
     const other = (await signIn(server, account.email, account.password)).body.token
     const otherSocket = await connectSocket(server.url, other)
     const ownSocket = await connectSocket(server.url, account.token)
-    try {
-      const revoked = nextEvent(otherSocket, 'auth:revoked')
-      const response = await changeCall(account.token, { currentPassword: account.password, newPassword })()
-      expect(response.status).toBe(200)
-      expect(response.body).toEqual({ token: account.token, user: expect.objectContaining({ id: account.user.id }) })
-      expect((await currentUser(server, account.token)).status).toBe(200)
-      expect((await currentUser(server, other)).status).toBe(401)
-      expect(await revoked).toEqual({ reason: 'password_changed' })
-      expect(ownSocket.connected).toBe(true)
-      expect((await signIn(server, account.email, account.password)).status).toBe(401)
-      expect((await signIn(server, account.email, newPassword)).status).toBe(200)
-    } finally {
-      otherSocket.disconnect()
-      ownSocket.disconnect()
-    }
+    const revoked = nextEvent(otherSocket, 'auth:revoked')
+    const response = await changeCall(account.token, { currentPassword: account.password, newPassword })()
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({ token: account.token, user: expect.objectContaining({ id: account.user.id }) })
+    expect((await currentUser(server, account.token)).status).toBe(200)
+    expect((await currentUser(server, other)).status).toBe(401)
+    expect(await revoked).toEqual({ reason: 'password_changed' })
+    expect(ownSocket.connected).toBe(true)
+    expect((await signIn(server, account.email, account.password)).status).toBe(401)
+    expect((await signIn(server, account.email, newPassword)).status).toBe(200)
   })
 
   it('retires a reset link mailed before the change', async () => {

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { request } from '../helpers/http'
-import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
+import { request as socketRequest } from '../helpers/requests'
+import { closeOpenSockets, connectSocket, nextEvent } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { signIn, signUpConfirmed } from './auth-support'
 
 let server: TestApp
-const sockets: TestSocket[] = []
 
 beforeAll(async () => {
   server = await startTestApp()
 })
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect()
-  await server.close()
-})
+afterEach(closeOpenSockets)
+afterAll(() => server.close())
 
-async function connect(token?: string): Promise<TestSocket> {
-  const socket = await connectSocket(server.url, token)
-  sockets.push(socket)
-  return socket
-}
+const connect = (token?: string) => connectSocket(server.url, token)
 
 describe('sockets of signed-in users', () => {
   it('two users signed in over HTTP count as two online, however many tabs they have', async () => {
@@ -29,7 +23,7 @@ describe('sockets of signed-in users', () => {
     await connect((await signIn(server, first.email, first.password)).body.token)
     await connect(second.token)
     await connect()
-    expect(await firstTab.timeout(5000).emitWithAck('getOnline')).toEqual({ count: 2 })
+    expect(await socketRequest(firstTab, 'getOnline')).toEqual({ count: 2 })
   })
 
   it('refuses a socket whose token was revoked by signing out', async () => {
@@ -49,7 +43,7 @@ describe('sockets of signed-in users', () => {
     expect(await revoked).toEqual({ reason: 'logout' })
     expect(await disconnected).toBe('io server disconnect')
     expect(staying.connected).toBe(true)
-    expect(await staying.timeout(5000).emitWithAck('getOnline')).toMatchObject({ count: expect.any(Number) })
+    expect(await socketRequest(staying, 'getOnline')).toMatchObject({ count: expect.any(Number) })
   })
 
   it('refuses a socket of a banned user with errors.banned', async () => {
