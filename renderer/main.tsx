@@ -4,10 +4,12 @@ import { installApiHooks } from './api/client'
 import { App } from './app/App'
 import { isNavigating, navigateTo } from './app/navigation'
 import { initI18n } from './i18n'
-import { startLobby } from './state/lobby'
+import { startLadder } from './state/ladder'
+import { startLobbyList } from './state/lobby-list'
 import { showRateLimit } from './state/rate-limit'
 import { clearSession, sessionState } from './state/session'
 import { loadSettings } from './state/settings'
+import { startTable } from './state/table'
 
 installApiHooks({
   token: () => sessionState.token,
@@ -21,7 +23,9 @@ installApiHooks({
 
 void initI18n()
 void loadSettings()
-startLobby()
+startTable()
+startLobbyList()
+startLadder()
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

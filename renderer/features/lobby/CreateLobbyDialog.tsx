@@ -25,7 +25,8 @@ import { useNavigate } from 'react-router'
 import { useSnapshot } from 'valtio'
 import { defaultLobbySettings, type DeckId, type LobbySettings } from '../../../server/contract/game'
 import { supportedLocales, type Locale } from '../../../server/contract/http'
-import { createLobby, lobbyErrorKey } from '../../state/lobby'
+import { requestErrorKey } from '../../realtime/requests'
+import { createLobby } from '../../state/table'
 import { sessionState } from '../../state/session'
 import { languageName, uiLocale } from '../auth/languages'
 
@@ -65,7 +66,7 @@ export function CreateLobbyDialog() {
       setOpen(false)
       navigate(`/mafia/${lobby.id}`)
     } catch (failure) {
-      setError(lobbyErrorKey(failure))
+      setError(requestErrorKey(failure))
     } finally {
       setBusy(false)
     }

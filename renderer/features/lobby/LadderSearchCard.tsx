@@ -4,7 +4,8 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useSnapshot } from 'valtio'
-import { cancelSearch, lobbyState, resetSearch, startSearch } from '../../state/lobby'
+import { cancelSearch, ladderState, resetSearch, startSearch } from '../../state/ladder'
+import { tableState } from '../../state/table'
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -17,7 +18,8 @@ export function LadderSearchCard() {
   const styles = useStyles()
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { search, current } = useSnapshot(lobbyState)
+  const { search } = useSnapshot(ladderState)
+  const { current } = useSnapshot(tableState)
 
   useEffect(() => {
     if (search.status === 'seated' && current) {

@@ -10,7 +10,9 @@ import { LoadingState } from '../../components/LoadingState'
 import { RouterLink } from '../../components/RouterLink'
 import { UserAvatar } from '../../components/UserAvatar'
 import { realtimeState } from '../../realtime'
-import { joinLobby, loadLobbyList, lobbyErrorKey, lobbyState, moderateLobby, watchLobby } from '../../state/lobby'
+import { requestErrorKey } from '../../realtime/requests'
+import { loadLobbyList, lobbyListState } from '../../state/lobby-list'
+import { joinLobby, moderateLobby, tableState, watchLobby } from '../../state/table'
 import { sessionState } from '../../state/session'
 import { tableActions, settingBadges } from './lobby-rules'
 
@@ -37,7 +39,7 @@ function TableCard({ summary, onError, showPlayers }: { summary: LobbySummary; o
   const styles = useStyles()
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { current } = useSnapshot(lobbyState)
+  const { current } = useSnapshot(tableState)
   const { user } = useSnapshot(sessionState)
   const [busy, setBusy] = useState(false)
   const allowed = tableActions(summary, current, user?.id ?? null)
@@ -47,7 +49,7 @@ function TableCard({ summary, onError, showPlayers }: { summary: LobbySummary; o
       await action(summary.id)
       navigate(`/mafia/${summary.id}`)
     } catch (error) {
-      onError(lobbyErrorKey(error))
+      onError(requestErrorKey(error))
     } finally {
       setBusy(false)
     }
@@ -137,7 +139,7 @@ function TableCard({ summary, onError, showPlayers }: { summary: LobbySummary; o
 /** The viewer's own table has finished (they are still at it): the way to its record. */
 function FinishedTableNotice() {
   const { t } = useTranslation()
-  const { current } = useSnapshot(lobbyState)
+  const { current } = useSnapshot(tableState)
   if (!current || current.lobby.status !== 'ended') return null
   return (
     <MessageBar intent="info" data-testid="finished-table">
@@ -152,11 +154,11 @@ function FinishedTableNotice() {
 export function LobbyList({ filter, emptyTitle, emptyHint, showPlayers }: { filter: (summary: LobbySummary) => boolean; emptyTitle: string; emptyHint?: string; showPlayers?: boolean }) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const { list, listLoaded } = useSnapshot(lobbyState)
+  const { list, loaded } = useSnapshot(lobbyListState)
   const { connected } = useSnapshot(realtimeState)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
-    if (connected) loadLobbyList().catch((failure: unknown) => setError(lobbyErrorKey(failure)))
+    if (connected) loadLobbyList().catch((failure: unknown) => setError(requestErrorKey(failure)))
   }, [connected])
   const shown = (list as LobbySummary[]).filter(filter)
   return (
@@ -167,7 +169,7 @@ export function LobbyList({ filter, emptyTitle, emptyHint, showPlayers }: { filt
           <MessageBarBody>{t(error)}</MessageBarBody>
         </MessageBar>
       ) : null}
-      {!listLoaded ? (
+      {!loaded ? (
         <LoadingState />
       ) : shown.length === 0 ? (
         <EmptyState icon={<Table20Regular />} title={emptyTitle} hint={emptyHint} />

@@ -155,7 +155,7 @@ function SeatTile({ number, card, seat, view, video }: SeatTileProps) {
 export function ShareTable({ lobby, videoOf }: { lobby: Lobby; videoOf?: (user: UserCard, seat: number, view: GameView | null) => ReactNode }) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const view = lobby.game as GameView | null
+  const view = (lobby.game?.view ?? null) as GameView | null
   const summary = lobby.lobby
   const seatCount = view ? view.seats.length : summary.seatCount
   const columns = Math.max(1, Math.ceil(seatCount / 2))

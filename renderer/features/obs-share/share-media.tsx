@@ -24,7 +24,7 @@ export function useShareMedia(lobbyId: number | null, live: boolean): void {
 
 /**
  * One seat's picture as spectators receive it: no sound here (the scene's audio is the streamer's
- * own mix), nothing to click, dimmed at night like every spectator's.
+ * own mix), nothing to click, dimmed when the spectators' view does not list its camera.
  */
 export function ShareSeatVideo({ user, seat, view }: { user: UserCard; seat: number; view: GameView | null }) {
   const media = useSnapshot(mediaState)

@@ -1,11 +1,11 @@
 import { proxy } from 'valtio'
-import type { GameEventPush } from '../../../server/contract/socket/game'
 import type { MediaTicket } from '../../../server/contract/socket/media'
 import type { LobbySummary } from '../../../server/contract/socket/lobbies'
 import type { ShareEndReason, ShareView } from '../../../server/contract/socket/sharing'
 import { createShareSocket, type AppSocket } from '../../realtime'
+import { NoAnswerError, RequestError, requestOn } from '../../realtime/requests'
 import { TicketRefused } from '../../rtc'
-import { applyGameEvent, isErrorReply, type EventOutcome } from '../../state/lobby'
+import { createTableFollower, takeSnapshot, type TableFollower, type TableFollowerOptions } from '../../state/table'
 
 /**
  * Where the streamer's page stands: no key in its address, connecting, showing the streamer's table
@@ -37,9 +37,13 @@ export function readShareKey(hash: string, search: string): string | null {
   return null
 }
 
-/** The streamer sat down, moved or left: the new table replaces the old one whole. */
+/**
+ * The streamer sat down, moved or left: the new table replaces the old one whole. At the table
+ * already shown, the game held stays when the stream has already gone past the answer's position.
+ */
 export function applyShareView(state: Pick<SharePageState, 'view' | 'status'>, view: ShareView): void {
-  state.view = view
+  const held = state.view?.lobby
+  state.view = held && view.lobby && held.id === view.lobby.id ? { ...view, lobby: { ...view.lobby, game: takeSnapshot(held.game, view.lobby.game) } } : view
   state.status = 'live'
 }
 
@@ -49,11 +53,16 @@ export function applyShareSummary(state: Pick<SharePageState, 'view'>, summary: 
   if (lobby && lobby.id === summary.id) lobby.lobby = summary
 }
 
-/** A spectator's game event folded into the table shown, by the same rule as the table screen. */
-export function applyShareGameEvent(state: Pick<SharePageState, 'view'>, push: GameEventPush): EventOutcome {
-  const lobby = state.view?.lobby
-  if (!lobby) return 'ignored'
-  return applyGameEvent({ current: lobby }, push)
+/** The page's follower of the spectators' stream: pushes in order, a sync on a gap, over the page's socket. */
+export function createShareFollower(state: Pick<SharePageState, 'view'>, sync: TableFollowerOptions['sync']): TableFollower {
+  return createTableFollower({
+    followed: () => state.view?.lobby ?? null,
+    hold: (game) => {
+      const lobby = state.view?.lobby
+      if (lobby) lobby.game = game
+    },
+    sync,
+  })
 }
 
 /* ---------- the connection ---------- */
@@ -61,9 +70,11 @@ export function applyShareGameEvent(state: Pick<SharePageState, 'view'>, push: G
 /** The open page's socket: the media client asks its tickets through it. */
 let pageSocket: AppSocket | null = null
 
-const ticketTimeoutMilliseconds = 10_000
 /** Codes after which asking again is pointless until the streamer moves: the page stops its video. */
 const ticketRefusals: ReadonlySet<string> = new Set(['errors.lobby.not_member', 'errors.unauthorized', 'errors.share.key_invalid'])
+
+/** A refusal by the server, as opposed to no answer at all. */
+const refusal = (error: unknown): error is RequestError => error instanceof RequestError && !(error instanceof NoAnswerError)
 
 /**
  * A receive-only media ticket for the streamer's table (`share:media`). No socket or no answer
@@ -72,23 +83,21 @@ const ticketRefusals: ReadonlySet<string> = new Set(['errors.lobby.not_member', 
 export async function requestShareTicket(): Promise<MediaTicket> {
   const socket = pageSocket
   if (!socket?.connected) throw new Error('no connection')
-  const emitter = socket.timeout(ticketTimeoutMilliseconds) as unknown as { emitWithAck(event: 'share:media'): Promise<unknown> }
-  const answer = await emitter.emitWithAck('share:media')
-  if (isErrorReply(answer)) {
-    if (ticketRefusals.has(answer.error)) throw new TicketRefused(answer.error)
-    throw new Error(answer.error)
+  try {
+    return await requestOn(socket, 'share:media')
+  } catch (error) {
+    if (refusal(error) && ticketRefusals.has(error.code)) throw new TicketRefused(error.code)
+    throw error
   }
-  return answer as MediaTicket
 }
 
-const watchTimeoutMilliseconds = 8000
 const retryMilliseconds = 1000
 
 /**
  * Opens the page's socket with the key and keeps the state current: the streamer's table on every
- * (re)connect, their moves, the table's updates and the spectators' game events (a gap or an event
- * only the server can reckon asks again). A refused key stops; a dropped connection retries every
- * second. Returns the function that closes it.
+ * (re)connect, their moves, the table's updates and the spectators' stream (a gap or a reconnect
+ * resumes it from the position held, as the table screen does). A refused key stops; a dropped
+ * connection retries every second. Returns the function that closes it.
  */
 export function openSharePage(key: string, createSocket: (key: string) => AppSocket = createShareSocket): () => void {
   const state = sharePageState
@@ -99,6 +108,7 @@ export function openSharePage(key: string, createSocket: (key: string) => AppSoc
   pageSocket = socket
   let retry: ReturnType<typeof setTimeout> | null = null
   let closed = false
+  let connectedBefore = false
 
   const retrySoon = () => {
     if (retry !== null || closed) return
@@ -108,23 +118,41 @@ export function openSharePage(key: string, createSocket: (key: string) => AppSoc
     }, retryMilliseconds)
   }
 
-  const watch = () => {
-    const emitter = socket.timeout(watchTimeoutMilliseconds) as unknown as { emitWithAck(event: 'share:watch'): Promise<unknown> }
-    emitter.emitWithAck('share:watch').then(
+  /**
+   * The streamer's table now (which also puts the socket in its rooms). After a reconnect at the
+   * table already shown, the game held is kept and its stream resumed from there.
+   */
+  const watch = (resume: boolean) => {
+    requestOn(socket, 'share:watch').then(
       (answer) => {
         if (closed) return
-        if (isErrorReply(answer)) {
-          if (answer.error === 'errors.share.key_invalid' || answer.error === 'errors.unauthorized') state.status = 'invalid'
-          return
-        }
-        applyShareView(state, answer as ShareView)
+        const held = state.view?.lobby
+        if (resume && held?.game && answer.lobby?.id === held.id) {
+          state.view = { ...answer, lobby: { ...answer.lobby, game: held.game } }
+          state.status = 'live'
+          void follower.sync()
+        } else applyShareView(state, answer)
       },
-      // No answer in time: the next reconnect or move brings the table.
-      () => undefined,
+      (error: unknown) => {
+        if (closed) return
+        if (refusal(error) && (error.code === 'errors.share.key_invalid' || error.code === 'errors.unauthorized')) state.status = 'invalid'
+        // No answer in time: the next reconnect or move brings the table.
+      },
     )
   }
 
-  socket.on('connect', watch)
+  const follower = createShareFollower(state, (position) =>
+    requestOn(socket, 'mafia:game:sync', position).catch((error: unknown) => {
+      // A refused sync (the streamer moved on, or the stream is not this page's to resume): the table afresh.
+      if (refusal(error) && !closed) watch(false)
+      throw error
+    }),
+  )
+
+  socket.on('connect', () => {
+    watch(connectedBefore)
+    connectedBefore = true
+  })
   socket.on('connect_error', (error) => {
     if (error.message === 'errors.share.key_invalid') {
       state.status = 'invalid'
@@ -146,9 +174,7 @@ export function openSharePage(key: string, createSocket: (key: string) => AppSoc
     state.view = null
   })
   socket.on('mafia:lobby:updated', (summary) => applyShareSummary(state, summary))
-  socket.on('mafia:game:event', (push) => {
-    if (applyShareGameEvent(state, push) === 'reload') watch()
-  })
+  socket.on('mafia:game:updated', (push) => void follower.receive(push))
   socket.connect()
 
   return () => {

@@ -11,7 +11,7 @@ import { RoleIcon } from '../../components/role-icons'
 import { Screen } from '../../components/Screen'
 import { UserAvatar } from '../../components/UserAvatar'
 import { realtimeState } from '../../realtime'
-import { fetchGameRecord, lobbyErrorKey } from '../../state/lobby'
+import { request, requestErrorKey } from '../../realtime/requests'
 import { buildTimeline, type TimelineEntry, type TimelinePeriod } from './timeline'
 
 const useStyles = makeStyles({
@@ -167,9 +167,9 @@ export function GameRecordScreen() {
   useEffect(() => {
     if (!connected || !valid) return
     let live = true
-    fetchGameRecord(lobbyId)
+    request('mafia:game:record', { id: lobbyId })
       .then((record) => live && setAnswer({ id: lobbyId, state: 'ready', record }))
-      .catch((error: unknown) => live && setAnswer({ id: lobbyId, state: 'failed', code: lobbyErrorKey(error) }))
+      .catch((error: unknown) => live && setAnswer({ id: lobbyId, state: 'failed', code: requestErrorKey(error) }))
     return () => {
       live = false
     }

@@ -21,7 +21,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { useSnapshot } from 'valtio'
-import type { GameCommandPayload, GameView, Outcome } from '../../../server/contract/game'
+import type { GameCommandPayload, GameView, JudgeActions, Outcome, PlayerActions } from '../../../server/contract/game'
 import type { Lobby, LobbySeat } from '../../../server/contract/socket/lobbies'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadingState } from '../../components/LoadingState'
@@ -29,8 +29,9 @@ import { RoleIcon } from '../../components/role-icons'
 import { RouterLink } from '../../components/RouterLink'
 import { UserAvatar } from '../../components/UserAvatar'
 import { realtimeState } from '../../realtime'
-import { joinLobby, leaveLobby, loadLobby, lobbyErrorKey, lobbyState, sendGameCommand, watchLobby } from '../../state/lobby'
-import { judgeControls, mayLeave, playerControls, timeLeft, visibleRole } from './table-rules'
+import { requestErrorKey } from '../../realtime/requests'
+import { joinLobby, leaveLobby, loadLobby, sendGameCommand, tableState, watchLobby } from '../../state/table'
+import { mayLeave, seatsTaken, timeLeft } from './table-display'
 import { SeatVideo, TableMedia } from './video'
 
 const useStyles = makeStyles({
@@ -94,7 +95,7 @@ function useCommand(): { run: (command: GameCommandPayload) => Promise<void>; er
     try {
       await sendGameCommand(command)
     } catch (failure) {
-      setError(lobbyErrorKey(failure))
+      setError(requestErrorKey(failure))
     } finally {
       setBusy(false)
     }
@@ -118,7 +119,8 @@ function SeatTile({ number, card, view, isJudgeSeat }: { number: number; card: L
   const seat = view && !isJudgeSeat ? view.seats[number - 1] : undefined
   const speaking = !isJudgeSeat && view?.speaker === number
   const nominated = !isJudgeSeat && (view?.nominations.some((nomination) => nomination.target === number) ?? false)
-  const role = view && seat ? visibleRole(view, number) : null
+  // The view holds a role only where this viewer may know it.
+  const role = seat?.role ?? null
   const micOpen = view && !isJudgeSeat ? view.microphones.includes(number) : false
   const label = isJudgeSeat ? t('game.seat.judge') : t('game.seat.number', { seat: number })
   return (
@@ -203,12 +205,13 @@ function SeatButtons({ seats, onPick, testId, disabled }: { seats: readonly numb
   )
 }
 
-function PlayerPanel({ view }: { view: GameView }) {
+/** What a seated player may do now, exactly as the view says. */
+function PlayerPanel({ controls }: { controls: PlayerActions }) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const controls = playerControls(view)
   const { run, error, busy } = useCommand()
-  const [bestMove, setBestMove] = useState<number[]>([])
+  const [picked, setPicked] = useState<number[]>([])
+  const bestMove = picked.filter((seat) => controls.bestMove.includes(seat))
   const any = controls.endSpeech || controls.nominate.length > 0 || controls.vote.length > 0 || controls.liftVote || controls.night !== null || controls.bestMove.length > 0
   if (!any && !error) return null
   return (
@@ -255,7 +258,7 @@ function PlayerPanel({ view }: { view: GameView }) {
                 size="small"
                 appearance={bestMove.includes(seat) ? 'primary' : 'secondary'}
                 aria-pressed={bestMove.includes(seat)}
-                onClick={() => setBestMove(bestMove.includes(seat) ? bestMove.filter((item) => item !== seat) : bestMove.length < 3 ? [...bestMove, seat] : bestMove)}
+                onClick={() => setPicked(bestMove.includes(seat) ? bestMove.filter((item) => item !== seat) : bestMove.length < 3 ? [...bestMove, seat] : bestMove)}
                 data-testid={`best-${seat}`}
               >
                 {seat}
@@ -274,40 +277,60 @@ function PlayerPanel({ view }: { view: GameView }) {
 
 const outcomes: Outcome[] = ['red', 'black', 'maniac', 'draw']
 
-function JudgePanel({ lobby, view }: { lobby: Lobby; view: GameView | null }) {
+/** Before the deal the judge starts the game once every seat is taken (a matter of the lobby, not of the game). */
+function StartPanel({ lobby }: { lobby: Lobby }) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const controls = judgeControls(view, { isJudge: lobby.as === 'judge', seated: lobby.lobby.players.length, seatCount: lobby.lobby.seatCount })
   const { run, error, busy } = useCommand()
-  const [seat, setSeat] = useState<number>(1)
-  const [points, setPoints] = useState('0.1')
-  const [reason, setReason] = useState('')
-  const [outcome, setOutcome] = useState<Outcome>('red')
-  if (!controls) return null
-  const micOpen = view?.microphones.includes(seat) ?? false
+  const ready = seatsTaken(lobby.lobby)
   return (
     <Card className={styles.panel} data-testid="judge-panel">
       <Subtitle2 as="h3">{t('game.judge.title')}</Subtitle2>
       <div className={styles.row}>
-        {!view ? (
-          <Button appearance="primary" disabled={busy || !controls.start} onClick={() => void run({ type: 'start' })} data-testid="judge-start">
-            {t('game.judge.start')}
-          </Button>
-        ) : null}
+        <Button appearance="primary" disabled={busy || !ready} onClick={() => void run({ type: 'start' })} data-testid="judge-start">
+          {t('game.judge.start')}
+        </Button>
+      </div>
+      {!ready ? <Caption1>{t('game.judge.waitingSeats', { taken: lobby.lobby.players.length, total: lobby.lobby.seatCount })}</Caption1> : null}
+      <ErrorBar error={error} />
+    </Card>
+  )
+}
+
+/** The seats the judge may act on now, for any of the per-seat tools. */
+const judgeSeats = (controls: JudgeActions): number[] =>
+  [...new Set([...controls.foul, ...controls.disqualify, ...controls.microphone, ...controls.awardPoints])].sort((a, b) => a - b)
+
+/** What the judge may do now in the running or finished game, exactly as the view says. */
+function JudgePanel({ view, controls }: { view: GameView; controls: JudgeActions }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const { run, error, busy } = useCommand()
+  const [picked, setPicked] = useState<number | null>(null)
+  const [points, setPoints] = useState('0.1')
+  const [reason, setReason] = useState('')
+  const [outcome, setOutcome] = useState<Outcome>('red')
+  const seats = judgeSeats(controls)
+  const seat = picked !== null && seats.includes(picked) ? picked : (seats[0] ?? null)
+  const micOpen = seat !== null && view.microphones.includes(seat)
+  return (
+    <Card className={styles.panel} data-testid="judge-panel">
+      <Subtitle2 as="h3">{t('game.judge.title')}</Subtitle2>
+      <div className={styles.row}>
         {controls.next ? (
           <Button appearance="primary" disabled={busy} onClick={() => void run({ type: 'next' })} data-testid="judge-next">
             {t('game.judge.next')}
           </Button>
         ) : null}
         {controls.confirmNomination ? (
-          <>
-            <Button disabled={busy} onClick={() => void run({ type: 'confirm_nomination' })} data-testid="judge-confirm">
-              {t('game.judge.confirm', { seat: view?.pendingNomination?.target })}
-            </Button>
-            <Button disabled={busy} onClick={() => void run({ type: 'reject_nomination' })} data-testid="judge-reject">
-              {t('game.judge.reject')}
-            </Button>
-          </>
+          <Button disabled={busy} onClick={() => void run({ type: 'confirm_nomination' })} data-testid="judge-confirm">
+            {t('game.judge.confirm', { seat: view.pendingNomination?.target })}
+          </Button>
+        ) : null}
+        {controls.rejectNomination ? (
+          <Button disabled={busy} onClick={() => void run({ type: 'reject_nomination' })} data-testid="judge-reject">
+            {t('game.judge.reject')}
+          </Button>
         ) : null}
         {controls.pause ? (
           <Button disabled={busy} onClick={() => void run({ type: 'pause' })} data-testid="judge-pause">
@@ -325,30 +348,35 @@ function JudgePanel({ lobby, view }: { lobby: Lobby; view: GameView | null }) {
           </Button>
         ) : null}
       </div>
-      {!view && !controls.start ? <Caption1>{t('game.judge.waitingSeats', { taken: lobby.lobby.players.length, total: lobby.lobby.seatCount })}</Caption1> : null}
-      {controls.seats.length > 0 ? (
+      {seat !== null ? (
         <div className={styles.row}>
           <Field label={t('game.judge.seat')}>
-            <Select value={String(seat)} onChange={(_, data) => setSeat(Number(data.value))} data-testid="judge-seat-select">
-              {controls.seats.map((item) => (
+            <Select value={String(seat)} onChange={(_, data) => setPicked(Number(data.value))} data-testid="judge-seat-select">
+              {seats.map((item) => (
                 <option key={item} value={item}>
                   {item}
                 </option>
               ))}
             </Select>
           </Field>
-          <Button disabled={busy} onClick={() => void run({ type: 'foul', seat })} data-testid="judge-foul">
-            {t('game.judge.foul')}
-          </Button>
-          <Button disabled={busy} onClick={() => void run({ type: 'microphone', seat, open: !micOpen })} data-testid="judge-mic">
-            {micOpen ? t('game.judge.mute') : t('game.judge.unmute')}
-          </Button>
-          <Button disabled={busy} onClick={() => void run({ type: 'disqualify', seat })} data-testid="judge-disqualify">
-            {t('game.judge.disqualify')}
-          </Button>
+          {controls.foul.length > 0 ? (
+            <Button disabled={busy || !controls.foul.includes(seat)} onClick={() => void run({ type: 'foul', seat })} data-testid="judge-foul">
+              {t('game.judge.foul')}
+            </Button>
+          ) : null}
+          {controls.microphone.length > 0 ? (
+            <Button disabled={busy || !controls.microphone.includes(seat)} onClick={() => void run({ type: 'microphone', seat, open: !micOpen })} data-testid="judge-mic">
+              {micOpen ? t('game.judge.mute') : t('game.judge.unmute')}
+            </Button>
+          ) : null}
+          {controls.disqualify.length > 0 ? (
+            <Button disabled={busy || !controls.disqualify.includes(seat)} onClick={() => void run({ type: 'disqualify', seat })} data-testid="judge-disqualify">
+              {t('game.judge.disqualify')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
-      {view && controls.awardPoints ? (
+      {seat !== null && controls.awardPoints.length > 0 ? (
         <div className={styles.row}>
           <Field label={t('game.judge.points')}>
             <Input type="number" step="0.05" min="-1" max="1" value={points} onChange={(_, data) => setPoints(data.value)} data-testid="judge-points" />
@@ -357,7 +385,7 @@ function JudgePanel({ lobby, view }: { lobby: Lobby; view: GameView | null }) {
             <Input value={reason} maxLength={500} onChange={(_, data) => setReason(data.value)} data-testid="judge-reason" />
           </Field>
           <Button
-            disabled={busy || !reason.trim()}
+            disabled={busy || !reason.trim() || !controls.awardPoints.includes(seat)}
             onClick={() => void run({ type: 'award_points', seat, points: Math.round(Number(points) * 100) / 100, reason: reason.trim() })}
             data-testid="judge-award"
           >
@@ -398,7 +426,7 @@ function TableBody({ lobby }: { lobby: Lobby }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const view = lobby.game as GameView | null
+  const view = (lobby.game?.view ?? null) as GameView | null
   const cards = new Map(lobby.lobby.players.map((seat) => [seat.seat, seat.user]))
   const seats = Array.from({ length: lobby.lobby.seatCount }, (_, index) => index + 1)
   const leave = () => {
@@ -446,8 +474,9 @@ function TableBody({ lobby }: { lobby: Lobby }) {
       </ul>
       <div className={styles.panels}>
         {view ? <RoleCard view={view} /> : null}
-        {view ? <PlayerPanel view={view} /> : null}
-        <JudgePanel lobby={lobby} view={view} />
+        {view?.actions.player ? <PlayerPanel controls={view.actions.player} /> : null}
+        {!view && lobby.as === 'judge' ? <StartPanel lobby={lobby} /> : null}
+        {view?.actions.judge ? <JudgePanel view={view} controls={view.actions.judge} /> : null}
       </div>
     </div>
   )
@@ -458,7 +487,7 @@ export function TableScreen() {
   const { t } = useTranslation()
   const params = useParams()
   const location = useLocation()
-  const { current } = useSnapshot(lobbyState)
+  const { current } = useSnapshot(tableState)
   const { connected } = useSnapshot(realtimeState)
   const dev = location.pathname.startsWith('/mafia_dev')
   const id = dev ? (current?.id ?? null) : Number(params.id)
@@ -466,10 +495,11 @@ export function TableScreen() {
   const [busy, setBusy] = useState(false)
   const here = current !== null && current.id === id
 
+  // Entering the page loads the table once; during play pushes and syncs keep it current.
   useEffect(() => {
-    if (!connected || id === null || !Number.isInteger(id) || id <= 0) return
-    loadLobby(id).catch((failure: unknown) => setError(lobbyErrorKey(failure)))
-  }, [connected, id])
+    if (!connected || here || id === null || !Number.isInteger(id) || id <= 0) return
+    loadLobby(id).catch((failure: unknown) => setError(requestErrorKey(failure)))
+  }, [connected, here, id])
 
   const enter = async (action: (id: number) => Promise<unknown>) => {
     if (id === null) return
@@ -478,7 +508,7 @@ export function TableScreen() {
     try {
       await action(id)
     } catch (failure) {
-      setError(lobbyErrorKey(failure))
+      setError(requestErrorKey(failure))
     } finally {
       setBusy(false)
     }

@@ -1,2 +1,2 @@
 export { TableScreen } from './TableScreen'
-export { judgeControls, mayLeave, playerControls, timeLeft, visibleRole } from './table-rules'
+export { mayLeave, seatsTaken, timeLeft } from './table-display'

@@ -30,7 +30,7 @@ export function TableMedia({ lobby }: { lobby: Lobby }) {
   const media = useSnapshot(mediaState)
   const [soundAttempt, setSoundAttempt] = useState(0)
   const [problemSeen, setProblemSeen] = useState<string | null>(null)
-  const view = lobby.game as GameView | null
+  const view = (lobby.game?.view ?? null) as GameView | null
 
   const cards = [...lobby.lobby.players.map((seat) => ({ seat: seat.seat as number | 'judge', user: seat.user })), ...(lobby.lobby.judge ? [{ seat: 'judge' as const, user: lobby.lobby.judge }] : [])]
   const pinned = media.preferred !== null && Number.isInteger(Number(media.preferred)) ? Number(media.preferred) : null

@@ -1,3 +1,3 @@
 export { SeatVideo } from './SeatVideo'
 export { TableMedia } from './TableMedia'
-export { cameraDimmed, isNight, stageUser } from './video-rules'
+export { cameraDimmed, stageUser } from './video-rules'

@@ -36,13 +36,15 @@ describe('a pushed change of the view held', () => {
     expect(result.held).toBe(held)
   })
 
-  it('another stream is a gap whatever its position (the server restarted it)', () => {
+  it('another stream is a gap whatever its position, its first push too (a restarted stream starts from the view it had)', () => {
     const held = snapshot(view({}, 1), 10)
     for (const seq of [1, 10, 11]) expect(applyTablePush(held, 1, push(seq, { phase: 'voting' }, { stream: 's2' }))).toEqual({ outcome: 'gap', held })
   })
 
-  it('with nothing held yet (the deal has just come) any push of the table is a gap', () => {
-    expect(applyTablePush(null, 1, push(1, { phase: 'zero_night' }))).toEqual({ outcome: 'gap', held: null })
+  it("before the deal nothing is held: the stream's first push is the whole view, a later one a gap", () => {
+    const dealt = view({ phase: 'zero_night' }, 1)
+    expect(applyTablePush(null, 1, push(1, dealt, { stream: 's3' }))).toEqual({ outcome: 'applied', held: { stream: 's3', seq: 1, view: dealt } })
+    expect(applyTablePush(null, 1, push(2, { phase: 'day_speech' }))).toEqual({ outcome: 'gap', held: null })
   })
 
   it("another table's push is ignored, and so is any push while at no table", () => {

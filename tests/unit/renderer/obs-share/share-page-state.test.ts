@@ -1,14 +1,17 @@
 import type { TFunction } from 'i18next'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { GameView } from '../../../../server/contract/game'
+import type { TablePush, TableSnapshot } from '../../../../server/contract/socket/game'
 import type { ShareView } from '../../../../server/contract/socket/sharing'
 import { formatCountdown, sharePhaseText } from '../../../../renderer/features/obs-share/share-phase'
-import { applyShareGameEvent, applyShareSummary, applyShareView, readShareKey, type SharePageState } from '../../../../renderer/features/obs-share/share-page-state'
-import { card, lobby, summary, view } from '../lobby/fixtures'
+import { applyShareSummary, applyShareView, createShareFollower, openSharePage, readShareKey, sharePageState, type SharePageState } from '../../../../renderer/features/obs-share/share-page-state'
+import { createFakeSocket } from '../lobby/fake-socket'
+import { card, lobby, snapshot, summary, view } from '../lobby/fixtures'
 
 const streamer = card(7)
 const spectatorView = (overrides: Partial<GameView> = {}) => view({ ...overrides }, -1)
-const at = (id: number, game: GameView | null = null): ShareView => ({ streamer, lobby: lobby(id, game, 'player', false) })
+const at = (id: number, game: GameView | TableSnapshot | null = null): ShareView => ({ streamer, lobby: lobby(id, game, 'player', false) })
+const push = (seq: number, changes: Partial<GameView> = {}, overrides: Partial<TablePush> = {}): TablePush => ({ lobbyId: 1, stream: 's1', seq, changes, events: [], ...overrides })
 const pageState = (shown: ShareView | null = null): SharePageState => ({ status: 'connecting', view: shown, endReason: null })
 
 describe('the share key of the address', () => {
@@ -42,14 +45,73 @@ describe('the page state', () => {
     expect(state.view?.lobby?.lobby).toMatchObject({ id: 1, name: 'Renamed', players: [] })
   })
 
-  it('folds the next game event, asks again after a gap, and ignores events with no table shown', () => {
-    const state = pageState(at(1, spectatorView({ version: 10, seats: view({}, -1).seats })))
-    expect(applyShareGameEvent(state, { lobbyId: 1, event: { version: 11, type: 'foul', seat: 3, fouls: 1 } as never })).toBe('applied')
-    expect((state.view?.lobby?.game as GameView).version).toBe(11)
-    expect(applyShareGameEvent(state, { lobbyId: 1, event: { version: 11 } })).toBe('stale')
-    expect(applyShareGameEvent(state, { lobbyId: 1, event: { version: 14 } })).toBe('reload')
-    expect(applyShareGameEvent(state, { lobbyId: 2, event: { version: 12 } })).toBe('ignored')
-    expect(applyShareGameEvent(pageState({ streamer, lobby: null }), { lobbyId: 1, event: { version: 12 } })).toBe('ignored')
+  it('a move to the table shown keeps the stream held when it has gone past the answer', () => {
+    const state = pageState(at(1, snapshot(spectatorView({ speaker: 3 }), 12)))
+    applyShareView(state, at(1, snapshot(spectatorView({ speaker: 2 }), 11)))
+    expect(state.view?.lobby?.game).toMatchObject({ seq: 12, view: { speaker: 3 } })
+    applyShareView(state, at(1, snapshot(spectatorView({ speaker: 5 }), 13)))
+    expect(state.view?.lobby?.game).toMatchObject({ seq: 13, view: { speaker: 5 } })
+  })
+})
+
+describe("the spectators' stream", () => {
+  it('merges the next push, drops an old one, and ignores pushes with no table or another table shown', async () => {
+    const state = pageState(at(1, spectatorView()))
+    const asked: unknown[] = []
+    const follower = createShareFollower(state, async (position) => {
+      asked.push(position)
+      return { resumed: true, pushes: [] }
+    })
+    expect(follower.receive(push(11, { seats: spectatorView().seats.map((seat) => (seat.seat === 3 ? { ...seat, fouls: 1 } : seat)) }))).toBe('applied')
+    expect(state.view?.lobby?.game).toMatchObject({ seq: 11 })
+    expect(state.view?.lobby?.game?.view.seats[2]?.fouls).toBe(1)
+    expect(follower.receive(push(11))).toBe('stale')
+    expect(follower.receive(push(12, {}, { lobbyId: 2 }))).toBe('ignored')
+    expect(createShareFollower(pageState({ streamer, lobby: null }), async () => ({ resumed: true, pushes: [] })).receive(push(12))).toBe('ignored')
+    await Promise.resolve()
+    expect(asked).toEqual([])
+  })
+
+  it('a gap syncs from the position held and merges what was missed, or takes the view afresh', async () => {
+    const state = pageState(at(1, spectatorView()))
+    const asked: unknown[] = []
+    let answer: unknown = { resumed: true, pushes: [push(11, { speaker: 4 }), push(12, { phase: 'voting', speaker: null })] }
+    const follower = createShareFollower(state, async (position) => {
+      asked.push(position)
+      return answer as never
+    })
+    expect(follower.receive(push(12, { phase: 'voting', speaker: null }))).toBe('gap')
+    await vi.waitFor(() => expect(state.view?.lobby?.game).toMatchObject({ seq: 12, view: { phase: 'voting', speaker: null } }))
+    expect(asked).toEqual([{ id: 1, stream: 's1', seq: 10 }])
+    answer = { resumed: false, game: snapshot(spectatorView({ phase: 'night_don' }), 2, 's2') }
+    expect(follower.receive(push(3, {}, { stream: 's2' }))).toBe('gap')
+    await vi.waitFor(() => expect(state.view?.lobby?.game).toMatchObject({ stream: 's2', seq: 2, view: { phase: 'night_don' } }))
+    expect(asked).toHaveLength(2)
+  })
+})
+
+describe('the open page', () => {
+  it('after a reconnect keeps the table held and resumes its stream; a refused sync asks for the table afresh', async () => {
+    const fake = createFakeSocket()
+    fake.answers.set('share:watch', at(1, snapshot(spectatorView(), 10)))
+    const close = openSharePage('key', () => fake.socket)
+    fake.serverSends('connect')
+    await vi.waitFor(() => expect(sharePageState).toMatchObject({ status: 'live', view: { lobby: { id: 1, game: { seq: 10 } } } }))
+    fake.serverSends('disconnect', 'transport close')
+    expect(sharePageState.status).toBe('offline')
+
+    fake.answers.set('share:watch', at(1, snapshot(spectatorView({ speaker: 9 }), 30)))
+    fake.answers.set('mafia:game:sync', { resumed: true, pushes: [push(11, { speaker: 4 })] })
+    fake.serverSends('connect')
+    await vi.waitFor(() => expect(sharePageState.view?.lobby?.game).toMatchObject({ seq: 11, view: { speaker: 4 } }))
+    expect(sharePageState.status).toBe('live')
+    expect(fake.asked('mafia:game:sync')).toEqual([{ id: 1, stream: 's1', seq: 10 }])
+
+    fake.answers.set('mafia:game:sync', { error: 'errors.unauthorized' })
+    fake.serverSends('mafia:game:updated', push(13, { speaker: 6 }))
+    await vi.waitFor(() => expect(sharePageState.view?.lobby?.game).toMatchObject({ seq: 30, view: { speaker: 9 } }))
+    expect(fake.asked('share:watch')).toHaveLength(3)
+    close()
   })
 })
 

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFakeSocket } from './fake-socket'
+import { summary } from './fixtures'
+
+const fake = createFakeSocket()
+
+vi.mock('../../../../renderer/realtime', async () => {
+  const { proxy } = await import('valtio')
+  return {
+    currentSocket: () => fake.socket,
+    realtimeState: proxy({ connected: true, onlineCount: null }),
+    registerConnectHook: () => () => undefined,
+    registerCurrentLobbyQuery: () => () => undefined,
+  }
+})
+
+const { attachLobbyList, loadLobbyList, lobbyListState, resetLobbyList } = await import('../../../../renderer/state/lobby-list')
+attachLobbyList(fake.socket)
+
+beforeEach(() => {
+  fake.reset()
+  resetLobbyList()
+})
+
+describe('the live list', () => {
+  it('loads newest first and says it was loaded', async () => {
+    fake.answers.set('mafia:lobby:list', [summary(1), summary(3), summary(2)])
+    await loadLobbyList()
+    expect(lobbyListState.list.map((item) => item.id)).toEqual([3, 2, 1])
+    expect(lobbyListState.loaded).toBe(true)
+  })
+
+  it('a refused load throws its translated key and keeps the list unloaded', async () => {
+    fake.answers.set('mafia:lobby:list', { error: 'errors.unauthorized' })
+    await expect(loadLobbyList()).rejects.toMatchObject({ code: 'errors.unauthorized' })
+    expect(lobbyListState.loaded).toBe(false)
+  })
+
+  it('adds, replaces and removes tables as the server pushes them', () => {
+    fake.serverSends('mafia:lobby:listed', summary(1))
+    fake.serverSends('mafia:lobby:listed', summary(2))
+    fake.serverSends('mafia:lobby:updated', summary(1, { spectators: 4 }))
+    expect(lobbyListState.list.map((item) => [item.id, item.spectators])).toEqual([
+      [2, 0],
+      [1, 4],
+    ])
+    fake.serverSends('mafia:lobby:removed', { id: 2, status: 'ended' })
+    fake.serverSends('mafia:lobby:updated', summary(1, { status: 'disbanded' }))
+    expect(lobbyListState.list).toEqual([])
+  })
+})
