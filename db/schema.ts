@@ -149,6 +149,32 @@ export interface ChatMessagesTable {
   created_at: Generated<CreatedAt>
 }
 
+/** The mafia's room of a game chat, open during the zero night only. */
+export interface MafiaRoomsTable {
+  lobby_id: number
+  opened_at: Timestamp
+  /** When the zero night ended; null while it is open. */
+  closed_at: Timestamp | null
+}
+
+/** Who is in a mafia room: the black seats and the judge (seat null). */
+export interface MafiaRoomMembersTable {
+  lobby_id: number
+  user_id: number
+  seat: number | null
+}
+
+export interface MafiaRoomMessagesTable {
+  id: Generated<number>
+  lobby_id: number
+  user_id: number
+  /** The sender's seat; null for the judge. */
+  seat: number | null
+  /** Plain text, stored exactly as sent (after trimming). */
+  text: string
+  created_at: Timestamp
+}
+
 /** A table: its settings and where it stands. */
 export interface LobbiesTable {
   id: Generated<number>
@@ -239,6 +265,9 @@ export interface Database {
   chats: ChatsTable
   chat_members: ChatMembersTable
   chat_messages: ChatMessagesTable
+  mafia_rooms: MafiaRoomsTable
+  mafia_room_members: MafiaRoomMembersTable
+  mafia_room_messages: MafiaRoomMessagesTable
   lobbies: LobbiesTable
   lobby_members: LobbyMembersTable
   game_events: GameEventsTable
@@ -260,6 +289,7 @@ export type FriendRequestRow = Selectable<FriendRequestsTable>
 export type ChatRow = Selectable<ChatsTable>
 export type ChatMemberRow = Selectable<ChatMembersTable>
 export type ChatMessageRow = Selectable<ChatMessagesTable>
+export type MafiaRoomMessageRow = Selectable<MafiaRoomMessagesTable>
 export type LobbyRow = Selectable<LobbiesTable>
 export type LobbyMemberRow = Selectable<LobbyMembersTable>
 export type ShareKeyRow = Selectable<ShareKeysTable>

@@ -88,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const friends = registerFriendsModule(app, { bindRequests })
   const chats = registerChatsModule(app, { clock, bindRequests })
   const game = registerGameModule(app, { clock, bindRequests })
+  chats.followGame(game)
   const lobbies = registerLobbiesModule(app, { clock, bindRequests, game, chats, friends })
   // The media server (SFU): signalling at /media/ws; its one UDP port opens on first use.
   const media = createMediaServer({ config, logger })

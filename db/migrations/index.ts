@@ -5,6 +5,7 @@ import * as friendsAndChats from './0003-friends-and-chats'
 import * as lobbiesAndGames from './0004-lobbies-and-games'
 import * as shareKeys from './0005-share-keys'
 import * as ladderQueue from './0006-ladder-queue'
+import * as mafiaRooms from './0007-mafia-rooms'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-lobbies-and-games': lobbiesAndGames,
   '0005-share-keys': shareKeys,
   '0006-ladder-queue': ladderQueue,
+  '0007-mafia-rooms': mafiaRooms,
 }

@@ -49,6 +49,8 @@ export const errorCodes = [
   'errors.not_chat_member',
   'errors.chat_with_self',
   'errors.chat_full',
+  // the mafia's room of a game chat is open during the zero night only
+  'errors.mafia_room_closed',
   // lobbies
   'errors.lobby.already_in_lobby',
   'errors.lobby.full',

@@ -89,6 +89,31 @@ export type ReadState = Static<typeof ReadState>
 const ChatList = Type.Object({ items: Type.Array(Chat) })
 
 /**
+ * One message of the mafia's room of a game chat. The room lives during the zero night only: the
+ * table's black players and its judge agree in it; nobody else ever receives it, and the game's
+ * record reveals it once the game is over.
+ */
+export const MafiaRoomMessage = Type.Object({
+  id: Type.Integer(),
+  lobbyId: Type.Integer(),
+  userId: Type.Integer(),
+  /** The sender's seat at the table; null for the judge. */
+  seat: Type.Union([Type.Integer(), Type.Null()]),
+  text: Type.String(),
+  /** When it was sent, in milliseconds since the epoch (the game's clock). */
+  at: Type.Integer(),
+})
+export type MafiaRoomMessage = Static<typeof MafiaRoomMessage>
+
+/** The mafia's room of a table while it is open, with everything said in it so far (oldest first). */
+export const MafiaRoom = Type.Object({ lobbyId: Type.Integer(), messages: Type.Array(MafiaRoomMessage) })
+export type MafiaRoom = Static<typeof MafiaRoom>
+
+/** `chat:mafia:message`: a message in the mafia's room of a table. */
+export const MafiaRoomSend = Type.Object({ lobbyId: Id, message: MessageText }, { additionalProperties: false })
+export type MafiaRoomSend = Static<typeof MafiaRoomSend>
+
+/**
  * The chat requests. Each answers through its ack: the result below, or `{ error, field? }`.
  * Only members read or write a chat (errors.not_chat_member); the general chats are open to every
  * signed-in user. `chat:message` and `chat:group:message` send to any chat the viewer may write in;
@@ -106,6 +131,10 @@ const ChatList = Type.Object({ items: Type.Array(Chat) })
  * - `chat:group:leave` {chatId} -> {ok}; a party its last member leaves is closed
  * - `chat:group:close` {chatId} -> {ok}: the owner closes the party for everyone
  * - `chat:game:join` / `chat:game:leave` {lobbyId} -> the lobby's chat with its newest page / {ok}
+ * - `chat:mafia:load` {lobbyId} -> the table's mafia room with its messages while it is open to the
+ *   viewer (a black player or the judge of that table, during the zero night), else null
+ * - `chat:mafia:message` {lobbyId, message} -> the stored message; refused with errors.not_chat_member
+ *   for anyone outside the room, errors.mafia_room_closed outside the zero night
  */
 export const chatsRequests = {
   'chat:create': { payload: DirectChatCreate, result: Chat },
@@ -124,6 +153,8 @@ export const chatsRequests = {
   'chat:group:close': { payload: ChatTarget, result: Done },
   'chat:game:join': { payload: LobbyTarget, result: ChatWithMessages },
   'chat:game:leave': { payload: LobbyTarget, result: Done },
+  'chat:mafia:load': { payload: LobbyTarget, result: Type.Union([MafiaRoom, Type.Null()]) },
+  'chat:mafia:message': { payload: MafiaRoomSend, result: MafiaRoomMessage },
 } as const satisfies RequestMap
 
 export type ChatsClientEvents = RequestEvents<typeof chatsRequests>
@@ -140,4 +171,10 @@ export interface ChatsServerEvents {
   'chat:member:joined': (payload: { chatId: number; user: UserCard }) => void
   /** Someone left a party or game chat the viewer is in. */
   'chat:member:left': (payload: { chatId: number; userId: number }) => void
+  /** The zero night started and the viewer is in its mafia room (a black player or the judge): the room is open, empty. */
+  'chat:mafia:opened': (payload: MafiaRoom) => void
+  /** A message in a mafia room the viewer is in (not sent back to the socket that sent it). */
+  'chat:mafia:message:new': (payload: MafiaRoomMessage) => void
+  /** The zero night ended: the room is closed for good. */
+  'chat:mafia:closed': (payload: { lobbyId: number }) => void
 }

@@ -50,6 +50,18 @@ export interface GameRecord {
   players: GameRecordPlayer[]
   /** Every event of the game in version order, as the judge saw them. */
   events: GameEvent[]
+  /** What the black players and the judge said in the mafia's room at the zero night, oldest first. */
+  mafiaRoom: GameRecordRoomMessage[]
+}
+
+/** One message of the mafia's room at the zero night, as the record reveals it. */
+export interface GameRecordRoomMessage {
+  userId: number
+  /** The sender's seat; null for the judge. */
+  seat: number | null
+  text: string
+  /** When it was sent, in milliseconds since the epoch (the clock of the game's events). */
+  at: number
 }
 
 // The record's shape is documented by the interface above; the schema names its top-level fields.

@@ -14,6 +14,14 @@ export function generalLanguageOf(language: string): string {
   return (supportedLocales as readonly string[]).includes(language) ? language : 'en'
 }
 
+/** A message's text as stored: trimmed, not empty, at most 2000 characters. Never altered otherwise: it is plain text. */
+export function messageText(raw: string, field: string): string {
+  const text = raw.trim()
+  if (text === '') throw badRequest('errors.message_empty', field)
+  if ([...text].length > chatLimits.messageMax) throw badRequest('errors.message_too_long', field)
+  return text
+}
+
 const toUserCard = (row: Omit<MemberCardRow, 'chat_id'>): UserCard => ({
   id: row.id,
   nickname: row.nickname,
@@ -108,14 +116,6 @@ export function createChatsService(options: { repository: ChatsRepository; clock
   async function page(chat: ChatRow, before?: number): Promise<MessagePage> {
     const rows = await repository.history(chat.id, before, chatLimits.pageSize)
     return { chatId: chat.id, items: rows.map((row) => toMessage(row, chat.type)), end: rows.length < chatLimits.pageSize }
-  }
-
-  /** A message's text as stored: trimmed, not empty, at most 2000 characters. Never altered otherwise: it is plain text. */
-  function messageText(raw: string, field: string): string {
-    const text = raw.trim()
-    if (text === '') throw badRequest('errors.message_empty', field)
-    if ([...text].length > chatLimits.messageMax) throw badRequest('errors.message_too_long', field)
-    return text
   }
 
   async function userCard(userId: number, field: string): Promise<UserCard> {

@@ -5,6 +5,8 @@ import { createSocketRateLimiter, type BindRequests } from '../../lib/socket-han
 import type { Viewer } from '../../plugins/auth'
 import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
 import type { ChatsService } from './chats.service'
+import { mafiaRoomRoom, type MafiaRoomBroadcasts } from './mafia-room.socket'
+import type { MafiaRoomService } from './mafia-room.service'
 
 /** The room of one chat: every socket of every member (of everyone reading, for a general chat). */
 export const chatRoom = (chatId: number) => `chat:${chatId}`
@@ -58,16 +60,23 @@ export function createChatBroadcasts(io: AppServer, service: ChatsService) {
 export type ChatBroadcasts = ReturnType<typeof createChatBroadcasts>
 
 /** The chat events: requests answered through their acks, then the pushes to the other members. */
-export function registerChatsEvents(app: FastifyInstance, service: ChatsService, broadcasts: ChatBroadcasts, bindRequests: BindRequests): void {
+export function registerChatsEvents(
+  app: FastifyInstance,
+  service: ChatsService,
+  broadcasts: ChatBroadcasts,
+  mafia: { service: MafiaRoomService; broadcasts: MafiaRoomBroadcasts },
+  bindRequests: BindRequests,
+): void {
   const io = app.io
+  // One budget per socket over every chat, the mafia's room included.
   const takeMessageSlot = createSocketRateLimiter({ max: chatLimits.messagesPerSecond, windowMs: 1000 })
 
-  // A signed-in socket is in the rooms of its chats before its connection completes, so no message slips past it.
+  // A signed-in socket is in the rooms of its chats (and of a mafia room open to it) before its connection completes, so no message slips past it.
   io.use((socket, next) => {
     const viewer = socket.data.viewer
     if (!viewer) return next()
-    Promise.all([service.roomChatIds(viewer.user.id), service.generalChat(viewer.user.language)])
-      .then(([chatIds, general]) => socket.join([...chatIds, general.id].map(chatRoom)))
+    Promise.all([service.roomChatIds(viewer.user.id), service.generalChat(viewer.user.language), mafia.service.openRoomsOf(viewer.user.id)])
+      .then(([chatIds, general, mafiaRooms]) => socket.join([...[...chatIds, general.id].map(chatRoom), ...mafiaRooms.map(mafiaRoomRoom)]))
       .catch((error: unknown) => app.log.error({ err: error }, 'joining chat rooms failed'))
       .finally(() => next())
   })
@@ -169,6 +178,20 @@ export function registerChatsEvents(app: FastifyInstance, service: ChatsService,
         const { chatId } = await service.leaveGame(viewer.user.id, payload.lobbyId)
         after(() => broadcasts.memberLeft(chatId, viewer.user.id, { except: socket.id }))
         return { ok: true }
+      },
+
+      'chat:mafia:load': async ({ viewer, payload }) => {
+        // Joined before reading, so nothing said meanwhile is missed (the client drops repeats by id).
+        if (!(await mafia.service.isOpenTo(viewer.user.id, payload.lobbyId))) return null
+        await socket.join(mafiaRoomRoom(payload.lobbyId))
+        return mafia.service.room(payload.lobbyId)
+      },
+
+      'chat:mafia:message': async ({ viewer, payload, after }) => {
+        takeMessageSlot(socket)
+        const message = await mafia.service.send(viewer.user.id, payload.lobbyId, payload.message)
+        after(() => mafia.broadcasts.message(socket, message))
+        return message
       },
     })
   })

@@ -3,9 +3,13 @@ import type { ChatWithMessages } from '../../contract/socket/chats'
 import { AppError } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
 import type { BindRequests } from '../../lib/socket-handler'
+import type { GameModule } from '../game'
 import { createChatsRepository } from './chats.repository'
 import { createChatsService, type GameChatPolicy } from './chats.service'
 import { createChatBroadcasts, registerChatsEvents } from './chats.socket'
+import { createMafiaRoomRepository } from './mafia-room.repository'
+import { createMafiaRoomService, roomMembers } from './mafia-room.service'
+import { createMafiaRoomBroadcasts } from './mafia-room.socket'
 
 export { chatRoom } from './chats.socket'
 export type { GameChatPolicy } from './chats.service'
@@ -18,6 +22,11 @@ export interface ChatsModule {
   leaveGameChat(userId: number, lobbyId: number): Promise<void>
   /** Sets who may join a lobby's game chat over the socket (until lobbies exist: every signed-in user). */
   setGameChatPolicy(policy: GameChatPolicy): void
+  /**
+   * Follows the game's stored events for the mafia's room of each game chat: it opens when the
+   * zero night starts and closes when it ends; a finished game's record reveals what was said.
+   */
+  followGame(game: Pick<GameModule, 'onEvents' | 'setMafiaRoomSource'>): void
 }
 
 /** The four chats over the socket: one-to-one, general (per language), game (per lobby) and party. */
@@ -25,7 +34,8 @@ export function registerChatsModule(app: FastifyInstance, options: { clock: Cloc
   let gameChatPolicy: GameChatPolicy = async () => true
   const service = createChatsService({ repository: createChatsRepository(app.db), clock: options.clock, gameChatPolicy: () => gameChatPolicy })
   const broadcasts = createChatBroadcasts(app.io, service)
-  registerChatsEvents(app, service, broadcasts, options.bindRequests)
+  const mafia = { service: createMafiaRoomService({ repository: createMafiaRoomRepository(app.db), clock: options.clock }), broadcasts: createMafiaRoomBroadcasts(app.io) }
+  registerChatsEvents(app, service, broadcasts, mafia, options.bindRequests)
 
   return {
     async joinGameChat(userId, lobbyId) {
@@ -44,6 +54,42 @@ export function registerChatsModule(app: FastifyInstance, options: { clock: Cloc
     },
     setGameChatPolicy(policy) {
       gameChatPolicy = policy
+    },
+    followGame(game) {
+      game.setMafiaRoomSource((lobbyId) => mafia.service.record(lobbyId))
+      // Rooms this node opened and has not closed: their table's next phase closes them.
+      const openHere = new Set<number>()
+      // One table's room changes run in order, so a close never overtakes its open.
+      const work = new Map<number, Promise<void>>()
+      const inOrder = (lobbyId: number, task: () => Promise<void>) => {
+        const next = (work.get(lobbyId) ?? Promise.resolve())
+          .then(task)
+          .catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'mafia room update failed'))
+        work.set(lobbyId, next)
+        void next.then(() => {
+          if (work.get(lobbyId) === next) work.delete(lobbyId)
+        })
+      }
+      game.onEvents((lobbyId, events, state) => {
+        const started = events.some((event) => event.type === 'zero_night_started')
+        // A room opened before a restart or on another server is closed by the event that ends the zero night.
+        const ended = state.phase !== 'zero_night' && (started || openHere.has(lobbyId) || events.some((event) => event.type === 'day_started' || event.type === 'game_ended'))
+        if (!started && !ended) return
+        if (started) openHere.add(lobbyId)
+        if (ended) openHere.delete(lobbyId)
+        const members = started ? roomMembers(state) : []
+        inOrder(lobbyId, async () => {
+          if (started && (await mafia.service.open(lobbyId, members))) {
+            mafia.broadcasts.opened(
+              lobbyId,
+              members.map((member) => member.userId),
+            )
+          }
+          if (!ended) return
+          const closed = await mafia.service.close(lobbyId)
+          if (closed) mafia.broadcasts.closed(lobbyId, closed)
+        })
+      })
     },
   }
 }

@@ -23,6 +23,9 @@ export interface TableSource {
   isMember(userId: number, lobbyId: number): Promise<boolean>
 }
 
+/** What the chats module keeps of a game for its record: the mafia's room at the zero night. */
+export type MafiaRoomSource = (lobbyId: number) => Promise<GameRecord['mafiaRoom']>
+
 /** Where a table's events go once stored, with the state after them. */
 export type EventsListener = (lobbyId: number, events: readonly GameEvent[], state: GameState) => void
 
@@ -80,6 +83,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   const eventListeners: EventsListener[] = []
   const pushListeners: PushListener[] = []
   let source: TableSource | null = null
+  let mafiaRoomSource: MafiaRoomSource = async () => []
   let closed = false
 
   /**
@@ -286,6 +290,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
           return { ...seat, card: cardOf(seat.user), fouls: sitting?.fouls ?? 0, left: sitting?.left ?? null }
         }),
         events,
+        mafiaRoom: await mafiaRoomSource(lobbyId),
       }
     },
 
@@ -302,6 +307,10 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
 
     setTableSource(next: TableSource): void {
       source = next
+    },
+
+    setMafiaRoomSource(next: MafiaRoomSource): void {
+      mafiaRoomSource = next
     },
 
     /** Every stored batch of events with the state after it (lobbies, table media). */

@@ -6,8 +6,8 @@ import { createGameHost, type GameHost } from './game.service'
 import { fanOutPushes, registerGameEvents } from './game.socket'
 
 export { spectatorRoom } from './game.socket'
-export { gameError, type HostPayload, type Sender, type TableHandle, type TableSource } from './game.service'
-export { camerasFor, canSit, deckLayout, microphoneControl, openMicrophones, viewerOf, type GameState, type MicrophoneControl } from './engine'
+export { gameError, type HostPayload, type MafiaRoomSource, type Sender, type TableHandle, type TableSource } from './game.service'
+export { camerasFor, canSit, deckLayout, microphoneControl, openMicrophones, teamOf, viewerOf, type GameState, type MicrophoneControl } from './engine'
 
 /**
  * What other modules may use of the game: run work in a table's queue (seat changes, a start),
@@ -16,7 +16,7 @@ export { camerasFor, canSit, deckLayout, microphoneControl, openMicrophones, vie
  */
 export type GameModule = Pick<
   GameHost,
-  'withTable' | 'command' | 'snapshotOf' | 'spectatorSnapshot' | 'stageOf' | 'setTableSource' | 'onEvents' | 'recordOf' | 'tablesInMemory'
+  'withTable' | 'command' | 'snapshotOf' | 'spectatorSnapshot' | 'stageOf' | 'setTableSource' | 'setMafiaRoomSource' | 'onEvents' | 'recordOf' | 'tablesInMemory'
 >
 
 /**

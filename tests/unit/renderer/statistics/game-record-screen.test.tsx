@@ -82,6 +82,7 @@ function record(): GameRecord {
       left: index === 5 ? 'night' : null,
     })),
     events,
+    mafiaRoom: [],
   }
 }
 
