@@ -1,13 +1,14 @@
 import { fork, type ChildProcess } from 'node:child_process'
+import { readFile, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
+import { sql } from 'kysely'
+import pg from 'pg'
 import { Server } from 'socket.io'
 import { io as connect, type Socket } from 'socket.io-client'
 import { openDatabase } from '../../db/connection'
@@ -15,23 +16,29 @@ import { migrateToLatest } from '../../db/migrate'
 import { seedDatabase } from '../../db/seed/seed'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
+import type { TablePush } from '../../server/contract/socket/game'
 import { hashToken, randomToken } from '../../server/lib/ids'
 import { createLogger } from '../../server/lib/logger'
 import { SocketTable, type Member, type MoveRecord, type TableViewer } from '../helpers/game-table'
 import type { TestSocket } from '../helpers/sockets'
+import { startCpuProfile, type ProfileSummary } from './cpu-profile'
+import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
 
 // `npm run bench:game`: hundreds of judged tables of ten (a judge, ten players, spectators) playing
 // whole games at once on the app server, every seat its own Socket.IO client driven by the scripted
-// table of tests/helpers/game-table.ts. Then the same moves, at the same pace, through a bare
-// Socket.IO relay that fans each move out to the same sockets with no engine and no database.
-// The servers run in this process; the clients run in a child process, so the server's CPU is its
-// own. Loopback only; stops by itself. Options by environment or flag:
+// table of tests/helpers/game-table.ts: each client holds its own view from its own stream's pushes.
+// Then the same moves, at the same pace, through a bare Socket.IO relay that sends each move's
+// pushes to exactly the viewers the game pushed to, as large as the game's, with no engine and no
+// database. The servers run in this process; the clients run in a child process, so the server's
+// CPU is its own. Loopback only; stops by itself. Options by environment or flag:
 //   TABLES / --tables=200        tables playing at once
 //   BENCH_SPECTATORS / --spectators=2   spectators per table
 //   BENCH_PACE_MS / --pace=150   pause before each move of the judge or a speaker (votes follow at once)
 //   BENCH_RAMP_S / --ramp=20     the tables' starts spread evenly over this many seconds, as tables
-//                                start one after another in a club (all at once, 2600 clients reload at once)
+//                                start one after another in a club
 //   DATABASE_URL                 PostgreSQL instead of an in-memory PGlite
+//   BENCH_CPU_PROFILE / --cpu-profile=file   the server's CPU profile while the games play, written
+//                                to this file and summarised (profiling slows the server down)
 
 type AnySocket = Socket<any, any>
 
@@ -50,44 +57,50 @@ const settings = {
   rampSeconds: option('ramp', ['BENCH_RAMP_S'], 20),
 }
 type Settings = typeof settings
+const profileFile = process.argv.find((arg) => arg.startsWith('--cpu-profile='))?.split('=')[1] ?? process.env.BENCH_CPU_PROFILE
+/** The judge's client, seats 1 to 10, then the spectators: a viewer's index at its table. */
 const viewersPerTable = 11 + settings.spectators
 const budgetMs = 900_000
 
+/** What the change must meet: each figure beside the relay's in the same run. */
+const budgets = { cpuRatio: 2, p99Ratio: 2, statementsPerMove: 1.2, reloads: 0 }
+
 /* ---------- what the client process reports ---------- */
 
-/** One move of a table, as the baseline replays it. */
-interface TraceMove {
+/** One move of a table as the relay replays it: who sends it, after what pause, and who gets a push of what size. */
+interface PlannedMove {
   actor: number
+  command: string
   waitedMs: number
-  /** New versions (events) the move produced; 0 when refused. */
-  events: number
+  accepted: boolean
+  /** Viewers who got a push for it, and each push's size on the wire. */
+  viewers: number[]
+  bytes: number[]
 }
 
 interface RunStats {
   /** Wall time from the first move to the last game's end, ms. */
   playMs: number
-  /** Versions produced (the relay's count; the app's are counted in its database). */
-  events: number
   moves: number
-  refused: number
+  accepted: number
   lateMoves: number
-  /** Events received by all viewers together. */
-  deliveries: number
-  /** Moves whose events every viewer of their table received. */
-  measured: number
-  /** Moves with events that some viewer never received. */
-  undelivered: number
+  /** Pushes received by all viewers together. */
+  pushes: number
+  /** Mean size of a push on the wire, in characters. */
+  pushBytes: number
+  /** For each accepted move with a push: from sending it to the arrival of the last of its pushes. */
   latencies: number[]
-  duringReloads: number[]
-  /** p50 and p99 of the latency per command type, with how many were measured. */
   byCommand: Array<{ command: string; count: number; p50: number; p99: number }>
+  unmatched: Unmatched
+  /** Matched pushes that arrived after their table's next move was sent. */
+  late: number
+  silentMoves: number
+  /** Views synced or loaded again by the clients while playing. */
   reloads: number
   failedTables: string[]
   clientCpuMs: number
-  /** Sockets the server dropped during the run, by reason. */
+  /** Sockets dropped during the run, by reason. */
   dropped: Record<string, number>
-  /** Mean size of an event push as JSON, sampled. */
-  pushBytes: number
 }
 
 type ToClients =
@@ -95,10 +108,10 @@ type ToClients =
   | { type: 'play' }
   | { type: 'close' }
   | { type: 'relay'; url: string }
-  | { type: 'replay'; pushBytes: number }
+  | { type: 'replay' }
 type FromClients =
   | { type: 'seated'; lobbyIds: number[]; connectMs: number; seatMs: number }
-  | { type: 'played'; stats: RunStats }
+  | { type: 'played'; stats: RunStats; plan: PlannedMove[][] }
   | { type: 'closed' }
   | { type: 'relay-ready' }
   | { type: 'replayed'; stats: RunStats }
@@ -110,55 +123,6 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 /* ---------- the client process ---------- */
-
-/**
- * When each version of one table reached its viewers: how many have it and when the last one got it.
- * A move's latency is from sending it to the moment every viewer holds the version it answered.
- */
-class Arrivals {
-  private versions = new Map<number, { count: number; last: number }>()
-  deliveries = 0
-
-  constructor(private viewers: number) {}
-
-  add(version: number, at: number): void {
-    const seen = this.versions.get(version) ?? { count: 0, last: 0 }
-    seen.count += 1
-    seen.last = Math.max(seen.last, at)
-    this.versions.set(version, seen)
-    this.deliveries += 1
-  }
-
-  /** When every viewer held `version`, or null while someone still misses it. */
-  complete(version: number): number | null {
-    const seen = this.versions.get(version)
-    return seen && seen.count >= this.viewers ? seen.last : null
-  }
-
-}
-
-/** Latencies of the moves that produced events: a version is measured once, by the move that answered it first. */
-function latenciesOf(moves: Array<{ sentAt: number; version: number | null; reloadsInFlight?: number; command?: string }>, arrivals: Arrivals) {
-  const latencies: number[] = []
-  /** Latencies by the command's type. */
-  const byCommand = new Map<string, number[]>()
-  /** The same, for the moves sent while some viewer of the table was loading its view again. */
-  const duringReloads: number[] = []
-  let undelivered = 0
-  let highest = 0
-  for (const move of [...moves].sort((a, b) => a.sentAt - b.sentAt)) {
-    if (move.version === null || move.version <= highest) continue
-    highest = move.version
-    const done = arrivals.complete(move.version)
-    if (done === null) undelivered += 1
-    else {
-      latencies.push(done - move.sentAt)
-      if (move.command) byCommand.set(move.command, [...(byCommand.get(move.command) ?? []), done - move.sentAt])
-      if ((move.reloadsInFlight ?? 0) > 0) duringReloads.push(done - move.sentAt)
-    }
-  }
-  return { latencies, duringReloads, byCommand, undelivered }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -191,18 +155,88 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T, index: n
   await Promise.all(lanes)
 }
 
+/**
+ * The size of each push a socket receives, in arrival order: the raw Socket.IO packet, read as it
+ * comes off the wire (the event's handler runs a tick later, so the sizes wait in a queue).
+ */
+function pushSizes(socket: AnySocket, prefix: string): number[] {
+  const sizes: number[] = []
+  ;(socket.io as any).engine.on('data', (data: unknown) => {
+    if (typeof data === 'string' && data.startsWith(prefix)) sizes.push(data.length)
+  })
+  return sizes
+}
+
+/** What both runs measure the same way, from each table's moves (in the order sent) and each viewer's arrivals. */
+function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: number }>>, tableArrivals: Arrival[][][]) {
+  const latencies: number[] = []
+  const byCommand = new Map<string, number[]>()
+  const unmatched: Unmatched = { host: 0, beforeFirstMove: 0, noMoveLeft: 0 }
+  let pushes = 0
+  let bytes = 0
+  let late = 0
+  let silentMoves = 0
+  const plan: PlannedMove[][] = []
+  for (const [table, moves] of tableMoves.entries()) {
+    const arrivals = tableArrivals[table] as Arrival[][]
+    const matched = matchPushes(moves, arrivals)
+    pushes += matched.pushes
+    bytes += arrivals.reduce((sum, viewer) => viewer.reduce((total, arrival) => total + arrival.bytes, sum), 0)
+    late += matched.late
+    silentMoves += matched.silentMoves
+    for (const key of Object.keys(unmatched) as Array<keyof Unmatched>) unmatched[key] += matched.unmatched[key]
+    plan.push(
+      moves.map((move, index) => {
+        const done = matched.completedAt[index] ?? null
+        if (move.accepted && done !== null) {
+          latencies.push(done - move.sentAt)
+          const values = byCommand.get(move.command) ?? []
+          values.push(done - move.sentAt)
+          byCommand.set(move.command, values)
+        }
+        const targets = matched.targets[index] ?? []
+        return {
+          actor: move.actor,
+          command: move.command,
+          waitedMs: move.waitedMs,
+          accepted: move.accepted,
+          viewers: targets.map((target) => target.viewer),
+          bytes: targets.map((target) => target.bytes),
+        }
+      }),
+    )
+  }
+  return {
+    latencies,
+    byCommand: [...byCommand.entries()].map(([command, values]) => {
+      const sorted = values.sort((a, b) => a - b)
+      return { command, count: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }
+    }),
+    unmatched,
+    pushes,
+    pushBytes: pushes > 0 ? bytes / pushes : 0,
+    late,
+    silentMoves,
+    plan,
+  }
+}
+
+/** A push of the host's own command: a phase's time ran out, or a seat's connection changed. */
+const isHostPush = (push: TablePush | undefined) => push?.events.some((event) => event.type === 'time_up' || event.type === 'connection') ?? false
+
 async function runClients(): Promise<void> {
   const send = (message: FromClients) => process.send?.(message)
   let config: Settings = settings
   let appSockets: AnySocket[] = []
   const tables: SocketTable[] = []
-  const spectatorsOf: Member[][] = []
-  const arrivals: Arrivals[] = []
+  /** Each table's moves as the script sent them. */
   const moves: MoveRecord[][] = []
-  const traces: TraceMove[][] = []
-  let pushBytes = { total: 0, samples: 0 }
+  /** Each table's pushes, by viewer, in arrival order. */
+  const arrivals: Arrival[][][] = []
+  let plan: PlannedMove[][] = []
   let relaySockets: AnySocket[][] = []
   const dropped: Record<string, number> = {}
+  const reloadsNow = () => tables.reduce((sum, table) => sum + table.viewers.reduce((count, viewer) => count + viewer.reloads, 0), 0)
 
   async function seatTables(url: string, members: Array<{ id: number; token: string }>): Promise<void> {
     const connectStart = performance.now()
@@ -210,10 +244,13 @@ async function runClients(): Promise<void> {
     for (const socket of appSockets) socket.on('disconnect', (reason: string) => (dropped[reason] = (dropped[reason] ?? 0) + 1))
     const connectMs = performance.now() - connectStart
     const seatStart = performance.now()
-    let sampled = 0
+    const spectatorsOf: Member[][] = []
     for (let index = 0; index < config.tables; index++) {
       const pool = members.slice(index * viewersPerTable, (index + 1) * viewersPerTable).map((member, offset): Member => ({ ...member, socket: appSockets[index * viewersPerTable + offset] as TestSocket }))
-      const tableArrivals = new Arrivals(viewersPerTable)
+      // The script takes the judge first, then seats 1 to 10, then the spectators: the pool's order is the viewers' order.
+      const viewerOfUser = new Map(pool.map((member, offset) => [member.id, offset]))
+      const sizes = pool.map((member) => pushSizes(member.socket as AnySocket, '2["mafia:game:updated"'))
+      const tableArrivals: Arrival[][] = pool.map(() => [])
       const tableMoves: MoveRecord[] = []
       arrivals.push(tableArrivals)
       moves.push(tableMoves)
@@ -225,15 +262,15 @@ async function runClients(): Promise<void> {
           // A machine shared with other work can be slow to answer; a slow answer is a figure, not a failure.
           timeoutMs: 60_000,
           onMove: (move) => tableMoves.push(move),
-          onArrival: (_viewer: TableViewer, version: number, at: number) => tableArrivals.add(version, at),
+          onArrival: (viewer: TableViewer, _seq: number, at: number) => {
+            const index = viewerOfUser.get(viewer.member.id) as number
+            const push = viewer.pushes[viewer.pushes.length - 1]
+            // The script keeps every push for the tests to read; thousands of viewers need not.
+            viewer.pushes.length = 0
+            ;(tableArrivals[index] as Arrival[]).push({ at, bytes: (sizes[index] as number[]).shift() ?? 0, host: isHostPush(push) })
+          },
         }),
       )
-      // One push in fifty is measured for the baseline's payload size.
-      const socket = pool[0]?.socket
-      socket?.on('mafia:game:event', (push: unknown) => {
-        if (sampled++ % 50 !== 0) return
-        pushBytes = { total: pushBytes.total + JSON.stringify(push).length, samples: pushBytes.samples + 1 }
-      })
       spectatorsOf.push(pool.slice(11))
     }
     await inParallel(tables, 10, async (table, index) => {
@@ -245,6 +282,7 @@ async function runClients(): Promise<void> {
   }
 
   async function playAll(): Promise<void> {
+    const reloadsBefore = reloadsNow()
     const cpuBefore = process.cpuUsage()
     const start = performance.now()
     const failedTables: string[] = []
@@ -264,57 +302,39 @@ async function runClients(): Promise<void> {
     // Give the last pushes a moment to land before counting.
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
-    let latencies: number[] = []
-    let duringReloads: number[] = []
-    const byCommand = new Map<string, number[]>()
-    let undelivered = 0
-    let measured = 0
-    for (const index of tables.keys()) {
-      const tableMoves = moves[index] as MoveRecord[]
-      const result = latenciesOf(tableMoves, arrivals[index] as Arrivals)
-      latencies = latencies.concat(result.latencies)
-      duringReloads = duringReloads.concat(result.duringReloads)
-      for (const [command, values] of result.byCommand) byCommand.set(command, (byCommand.get(command) ?? []).concat(values))
-      undelivered += result.undelivered
-      measured += result.latencies.length
-      // The trace for the baseline: each move with the events it produced, in the order they were answered.
-      let previous = 0
-      const trace: TraceMove[] = []
-      for (const move of [...tableMoves].sort((a, b) => a.sentAt - b.sentAt)) {
-        const events = move.version !== null && move.version > previous ? move.version - previous : 0
-        if (move.version !== null) previous = Math.max(previous, move.version)
-        if (move.actor >= 0) trace.push({ actor: move.actor, waitedMs: move.waitedMs, events })
-      }
-      traces.push(trace)
-    }
+    const sent = moves.map((tableMoves) =>
+      [...tableMoves]
+        .filter((move) => move.actor >= 0)
+        .sort((a, b) => a.sentAt - b.sentAt)
+        .map((move) => ({ actor: move.actor, command: move.command, sentAt: move.sentAt, waitedMs: move.waitedMs, accepted: move.error === null })),
+    )
+    const measured = measure(sent, arrivals)
+    plan = measured.plan
     const all = moves.flat()
     send({
       type: 'played',
       stats: {
         playMs,
-        events: traces.flat().reduce((sum, move) => sum + move.events, 0),
         moves: all.length,
-        refused: all.filter((move) => move.error !== null).length,
+        accepted: all.filter((move) => move.error === null).length,
         lateMoves: tables.reduce((sum, table) => sum + table.lateMoves, 0),
-        deliveries: arrivals.reduce((sum, table) => sum + table.deliveries, 0),
-        measured,
-        undelivered,
-        latencies,
-        duringReloads,
-        byCommand: [...byCommand.entries()].map(([command, values]) => {
-          const sorted = values.sort((a, b) => a - b)
-          return { command, count: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }
-        }),
-        reloads: tables.reduce((sum, table) => sum + table.viewers.reduce((count, viewer) => count + viewer.reloads, 0), 0),
+        pushes: measured.pushes,
+        pushBytes: measured.pushBytes,
+        latencies: measured.latencies,
+        byCommand: measured.byCommand,
+        unmatched: measured.unmatched,
+        late: measured.late,
+        silentMoves: measured.silentMoves,
+        reloads: reloadsNow() - reloadsBefore,
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
         dropped: { ...dropped },
-        pushBytes: pushBytes.samples > 0 ? pushBytes.total / pushBytes.samples : 0,
       },
+      plan,
     })
   }
 
-  /** The baseline's clients: the same sockets per table, each in its own room, like the user rooms. */
+  /** The relay's clients: the same number of sockets per table, each in its own room as in the game. */
   async function joinRelay(url: string): Promise<void> {
     const sockets = await connectAll(
       url,
@@ -324,41 +344,57 @@ async function runClients(): Promise<void> {
     send({ type: 'relay-ready' })
   }
 
-  /** Replays every table's trace: same actor, same pause, same number of events, through the relay. */
-  async function replayAll(bytes: number): Promise<void> {
-    const replayArrivals = tables.map(() => new Arrivals(viewersPerTable))
-    /** The latest version each viewer of each table received. */
-    const seen = tables.map(() => new Array<number>(viewersPerTable).fill(0))
+  /**
+   * Replays every table's moves through the relay: same sender, same pause, the same viewers pushed
+   * to. As in the game, a move is sent once the judge, the previous sender and this sender hold
+   * every push of the moves before it.
+   */
+  async function replayAll(): Promise<void> {
+    const replayArrivals: Arrival[][][] = tables.map(() => Array.from({ length: viewersPerTable }, () => []))
+    /** Pushes each viewer of each table has received, and the one waiting for them. */
+    const received = tables.map(() => new Array<number>(viewersPerTable).fill(0))
+    const waiting: Array<(() => void) | null> = tables.map(() => null)
     relaySockets.forEach((sockets, table) => {
-      sockets.forEach((socket, viewer) =>
-        socket.on('relay:event', (push: { version: number }) => {
-          replayArrivals[table]!.add(push.version, performance.now())
-          seen[table]![viewer] = Math.max(seen[table]![viewer]!, push.version)
-        }),
-      )
+      sockets.forEach((socket, viewer) => {
+        const sizes = pushSizes(socket, '2["relay:push"')
+        socket.on('relay:push', () => {
+          ;(replayArrivals[table]![viewer] as Arrival[]).push({ at: performance.now(), bytes: sizes.shift() ?? 0, host: false })
+          received[table]![viewer]! += 1
+          waiting[table]?.()
+        })
+      })
     })
     const cpuBefore = process.cpuUsage()
     const start = performance.now()
-    const replayMoves: Array<Array<{ sentAt: number; version: number | null }>> = tables.map(() => [])
-    let refused = 0
-    let events = 0
+    const sent: Array<Array<SentMove & { actor: number; waitedMs: number }>> = tables.map(() => [])
     const failedTables: string[] = []
     await Promise.all(
-      traces.map(async (trace, table) => {
+      plan.map(async (tableMoves, table) => {
         const sockets = relaySockets[table] as AnySocket[]
-        let version = 0
+        const expected = new Array<number>(viewersPerTable).fill(0)
+        const holds = (viewer: number) => (received[table]![viewer] as number) >= (expected[viewer] as number)
+        let previousActor = 0
         try {
           await sleep((table * config.rampSeconds * 1000) / config.tables)
-          for (const move of trace) {
-            // As in the game: the judge and the mover hold the last version before the next move.
-            while ((seen[table]![0] as number) < version || (seen[table]![move.actor] as number) < version) await sleep(2)
+          for (const [index, move] of tableMoves.entries()) {
+            const ready = () => holds(0) && holds(previousActor) && holds(move.actor)
+            if (!ready()) {
+              await new Promise<void>((resolve, reject) => {
+                const timer = setTimeout(() => reject(new Error(`move ${index}: its viewers did not get the pushes before it`)), 60_000)
+                waiting[table] = () => {
+                  if (!ready()) return
+                  clearTimeout(timer)
+                  waiting[table] = null
+                  resolve()
+                }
+              })
+            }
             if (move.waitedMs > 0) await sleep(move.waitedMs)
+            for (const viewer of move.viewers) expected[viewer]! += 1
             const sentAt = performance.now()
-            const answer = await (sockets[move.actor] as AnySocket).timeout(20_000).emitWithAck('relay:move', { table, events: move.events, bytes })
-            replayMoves[table]!.push({ sentAt, version: move.events > 0 ? answer.version : null })
-            if (move.events === 0) refused += 1
-            events += move.events
-            version = answer.version
+            await (sockets[move.actor] as AnySocket).timeout(60_000).emitWithAck('relay:move', { table, move: index })
+            sent[table]!.push({ actor: move.actor, command: move.command, sentAt, waitedMs: move.waitedMs, accepted: move.accepted })
+            previousActor = move.actor
           }
         } catch (error) {
           failedTables.push(`relay table ${table}: ${(error as Error).message}`)
@@ -368,32 +404,26 @@ async function runClients(): Promise<void> {
     const playMs = performance.now() - start
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
-    let latencies: number[] = []
-    let undelivered = 0
-    for (const [table, tableMoves] of replayMoves.entries()) {
-      const result = latenciesOf(tableMoves, replayArrivals[table] as Arrivals)
-      latencies = latencies.concat(result.latencies)
-      undelivered += result.undelivered
-    }
+    const measured = measure(sent, replayArrivals)
+    const all = sent.flat()
     send({
       type: 'replayed',
       stats: {
         playMs,
-        events,
-        moves: replayMoves.flat().length,
-        refused,
+        moves: all.length,
+        accepted: all.filter((move) => move.accepted).length,
         lateMoves: 0,
-        deliveries: replayArrivals.reduce((sum, table) => sum + table.deliveries, 0),
-        measured: latencies.length,
-        undelivered,
-        latencies,
-        duringReloads: [],
-        byCommand: [],
+        pushes: measured.pushes,
+        pushBytes: measured.pushBytes,
+        latencies: measured.latencies,
+        byCommand: measured.byCommand,
+        unmatched: measured.unmatched,
+        late: measured.late,
+        silentMoves: measured.silentMoves,
         reloads: 0,
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
         dropped: {},
-        pushBytes: bytes,
       },
     })
     for (const socket of relaySockets.flat()) socket.disconnect()
@@ -410,7 +440,7 @@ async function runClients(): Promise<void> {
         send({ type: 'closed' })
       } else if (message.type === 'relay') await joinRelay(message.url)
       else if (message.type === 'replay') {
-        await replayAll(message.pushBytes)
+        await replayAll()
         process.disconnect?.()
       }
     }
@@ -420,28 +450,91 @@ async function runClients(): Promise<void> {
 
 /* ---------- the server process ---------- */
 
-/** Counts the app's SQL statements by kind and table, so the figures can say what a move costs the database. */
-class StatementCounter implements KyselyPlugin {
+/**
+ * Counts every statement the server's database runs, at the driver: the app's queries, raw SQL and
+ * each transaction's BEGIN and COMMIT alike. Statements are grouped by their text, values left out.
+ */
+class StatementCounter {
   counts = new Map<string, number>()
   counting = false
 
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (this.counting) {
-      const node = args.node as any
-      const from = node.from?.froms?.[0]
-      const table = (from?.node ?? from)?.table?.identifier?.name ?? node.into?.table?.identifier?.name ?? node.table?.table?.identifier?.name ?? '?'
-      const key = `${String(node.kind).replace('QueryNode', '').toLowerCase()} ${table}`
-      this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
-    }
-    return args.node
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result
+  count(text: string): void {
+    if (!this.counting) return
+    const key = text
+      .replace(/\s+/g, ' ')
+      .trim()
+      // A list of parameters or of rows reads the same however long it is.
+      .replace(/\(\$\d+(?:, ?\$\d+)*\)(?:, ?\(\$\d+(?:, ?\$\d+)*\))+/g, '($…), …')
+      .replace(/\(\$\d+(?:, ?\$\d+)+\)/g, '($…)')
+      .slice(0, 160)
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
   }
 
   total(): number {
     return [...this.counts.values()].reduce((sum, count) => sum + count, 0)
+  }
+
+  /** BEGIN, COMMIT, ROLLBACK and savepoints. */
+  transactionControl(): number {
+    return [...this.counts.entries()].filter(([text]) => /^(begin|commit|rollback|savepoint|release|start transaction)\b/i.test(text)).reduce((sum, [, count]) => sum + count, 0)
+  }
+}
+
+/** A PGlite whose queries, and those of its transactions, are counted (the connection's turn-taking wraps it as usual). */
+function countedPglite(pglite: PGlite, statements: StatementCounter): PGlite {
+  const counted = <T extends object>(target: T, inTransaction: boolean): T =>
+    new Proxy(target, {
+      get(object, property) {
+        if (property === 'query' || property === 'exec') {
+          return (text: string, ...rest: unknown[]) => {
+            statements.count(text)
+            return (Reflect.get(object, property, object) as (...args: unknown[]) => unknown).call(object, text, ...rest)
+          }
+        }
+        if (property === 'transaction' && !inTransaction) {
+          return async (callback: (transaction: object) => Promise<unknown>) => {
+            statements.count('BEGIN')
+            try {
+              const result = await (object as unknown as PGlite).transaction((transaction) => callback(counted(transaction, true)))
+              statements.count('COMMIT')
+              return result
+            } catch (error) {
+              statements.count('ROLLBACK')
+              throw error
+            }
+          }
+        }
+        const value: unknown = Reflect.get(object, property, object)
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value
+      },
+    })
+  return counted(pglite, false)
+}
+
+/** Every query of every PostgreSQL client in this process is counted (the pool's clients are pg.Client). */
+function countPostgres(statements: StatementCounter): void {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
+  pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+    statements.count(typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '?'))
+    return query.call(this, config, ...rest)
+  } as typeof pg.Client.prototype.query
+}
+
+/** CPU time (ms) of each PostgreSQL backend serving this database, read from /proc (this machine's server only). */
+async function postgresBackends(db: ReturnType<typeof openDatabase>['db']): Promise<Map<number, number> | null> {
+  try {
+    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db)
+    const times = new Map<number, number>()
+    for (const { pid } of rows) {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null)
+      if (!stat) continue
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * 10)
+    }
+    return times.size > 0 ? times : null
+  } catch {
+    return null
   }
 }
 
@@ -479,17 +572,18 @@ async function runServers(): Promise<void> {
   const tell = (message: ToClients) => clients.send(message)
 
   // --- The app server, in this process, with its own database (PGlite in memory, or DATABASE_URL).
+  const statements = new StatementCounter()
   const dataDir = await mkdtemp(join(tmpdir(), 'mafia-bench-game-'))
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) })
-  const database = config.databaseUrl ? openDatabase({ databaseUrl: config.databaseUrl }) : openDatabase({ pglite: new PGlite() })
+  if (config.databaseUrl) countPostgres(statements)
+  const database = config.databaseUrl ? openDatabase({ databaseUrl: config.databaseUrl }) : openDatabase({ pglite: countedPglite(new PGlite(), statements) })
   await migrateToLatest(database.db)
   await seedDatabase(database.db)
   phase(`database ${database.kind} migrated and seeded`)
   const unlimited = { max: 10_000_000, window: 60_000 }
-  const statements = new StatementCounter()
   const app = await buildApp({
     config,
-    database: { ...database, db: database.db.withPlugin(statements) },
+    database,
     logger: createLogger({ name: 'bench', level: 'silent', file: false }),
     rateLimits: { global: unlimited, authPerIp: unlimited, authPerAccount: unlimited, lockout: { failures: 5, duration: 60_000 } },
   })
@@ -530,122 +624,179 @@ async function runServers(): Promise<void> {
 
   const countEvents = async () =>
     Number((await database.db.selectFrom('game_events').select((eb) => eb.fn.countAll<number>().as('count')).where('lobby_id', 'in', seated.lobbyIds).executeTakeFirstOrThrow()).count)
+  const eventsBefore = await countEvents()
+  const backendsBefore = database.kind === 'postgres' ? await postgresBackends(database.db) : null
+  const profiler = profileFile ? await startCpuProfile() : null
   statements.counting = true
   // How late the server's event loop runs its timers (Socket.IO's heartbeats among them) while the games play.
-  const loopDelay = monitorEventLoopDelay({ resolution: 20 })
-  loopDelay.enable()
+  const appLoop = monitorEventLoopDelay({ resolution: 20 })
+  appLoop.enable()
   const appCpuBefore = process.cpuUsage()
   const appStart = performance.now()
   tell({ type: 'play' })
-  const played = await expectMessage('played')
+  const { stats: appStats, plan } = await expectMessage('played')
   const appCpu = process.cpuUsage(appCpuBefore)
-  statements.counting = false
-  loopDelay.disable()
   const appWallMs = performance.now() - appStart
-  const stored = await countEvents()
+  appLoop.disable()
+  statements.counting = false
+  const profile: ProfileSummary | null = profiler && profileFile ? await profiler.stop(profileFile) : null
+  const backendsAfter = database.kind === 'postgres' ? await postgresBackends(database.db) : null
+  const postgresCpuMs = backendsAfter ? [...backendsAfter.entries()].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore?.get(pid) ?? 0), 0) : null
+  const stored = (await countEvents()) - eventsBefore
   const results = await database.db.selectFrom('game_results').select(['outcome', 'finalised']).where('lobby_id', 'in', seated.lobbyIds).execute()
   tell({ type: 'close' })
   await expectMessage('closed')
   await app.close()
-  phase(`games played in ${(played.stats.playMs / 1000).toFixed(1)} s; bare relay run`)
+  phase(`games played in ${(appStats.playMs / 1000).toFixed(1)} s; the relay replays them`)
 
-  // --- The app's figures, printed at once (the relay's follow).
+  // --- A bare Socket.IO relay on another port: each move is answered and its pushes sent to the
+  // rooms of exactly the viewers the game pushed to (each player's and the judge's own room, the
+  // spectators' shared room), each as large as the game's push. Nothing else.
+  const httpServer = createServer()
+  const relay = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 })
+  /** Each room's position, as each stream's `seq` in the game: seats and the judge, then the spectators. */
+  const positions = plan.map(() => new Array<number>(12).fill(0))
+  const padding = (bytes: number) => 'x'.repeat(Math.max(0, bytes - 66))
+  relay.on('connection', (socket) => {
+    const { table, viewer } = socket.handshake.auth as { table: number; viewer: number }
+    void socket.join(viewer > 10 ? `t${table}:spectators` : `t${table}:v${viewer}`)
+    socket.on('relay:move', (request: { table: number; move: number }, ack: (answer: { seq: number }) => void) => {
+      const move = plan[request.table]?.[request.move]
+      const seqs = positions[request.table]
+      if (!move || !seqs) return ack({ seq: 0 })
+      let spectatorsPushed = false
+      for (const [index, viewer] of move.viewers.entries()) {
+        const room = Math.min(viewer, 11)
+        if (room === 11 && spectatorsPushed) continue
+        spectatorsPushed ||= room === 11
+        seqs[room]! += 1
+        const push = { lobbyId: request.table, stream: 'relay', seq: seqs[room], padding: padding(move.bytes[index] ?? 0) }
+        relay.to(room === 11 ? `t${request.table}:spectators` : `t${request.table}:v${room}`).emit('relay:push', push)
+      }
+      ack({ seq: seqs[Math.min(move.actor, 11)] ?? 0 })
+    })
+  })
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve()))
+  tell({ type: 'relay', url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}` })
+  await expectMessage('relay-ready')
+  const relayLoop = monitorEventLoopDelay({ resolution: 20 })
+  relayLoop.enable()
+  const relayCpuBefore = process.cpuUsage()
+  const relayStart = performance.now()
+  tell({ type: 'replay' })
+  const { stats: relayStats } = await expectMessage('replayed')
+  const relayCpu = process.cpuUsage(relayCpuBefore)
+  const relayWallMs = performance.now() - relayStart
+  relayLoop.disable()
+  await new Promise<void>((resolve) => relay.close(() => resolve()))
+  await database.db.destroy()
+  await rm(dataDir, { recursive: true, force: true })
+
+  // --- The figures, the app's beside the relay's.
   const format = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a')
-  const row = (title: string, stats: RunStats, cpu: NodeJS.CpuUsage, wallMs: number, events: number) => {
+  const figures = (stats: RunStats, cpu: NodeJS.CpuUsage, wallMs: number, loop: ReturnType<typeof monitorEventLoopDelay>) => {
     const sorted = [...stats.latencies].sort((a, b) => a - b)
     const cpuMs = (cpu.user + cpu.system) / 1000
+    const seconds = stats.playMs / 1000
     return {
-      title,
-      events,
-      eventsPerSecond: events / (stats.playMs / 1000),
-      deliveriesPerSecond: stats.deliveries / (stats.playMs / 1000),
-      movesPerSecond: (stats.moves - stats.refused) / (stats.playMs / 1000),
+      stats,
       cpuMsPerTable: cpuMs / settings.tables,
       coreShare: cpuMs / wallMs,
       clientCoreShare: stats.clientCpuMs / stats.playMs,
       p50: percentile(sorted, 0.5),
       p95: percentile(sorted, 0.95),
       p99: percentile(sorted, 0.99),
-      stats,
+      max: sorted.at(-1) ?? Number.NaN,
+      movesPerSecond: stats.accepted / seconds,
+      pushesPerSecond: stats.pushes / seconds,
+      pushesPerMove: stats.pushes / stats.accepted,
+      loopP99: loop.percentile(99) / 1e6,
+      loopMax: loop.max / 1e6,
     }
   }
-  const printRow = (line: ReturnType<typeof row>) => {
-    console.log('| server | play s | moves/s | events/s | pushes/s | server CPU ms per table | server cores busy | client cores busy | p50 ms | p95 ms | p99 ms |')
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
-    console.log(
-      `| ${line.title} | ${format(line.stats.playMs / 1000)} | ${format(line.movesPerSecond, 0)} | ${format(line.eventsPerSecond, 0)} | ${format(line.deliveriesPerSecond, 0)} | ${format(line.cpuMsPerTable, 0)} | ${format(line.coreShare, 2)} | ${format(line.clientCoreShare, 2)} | ${format(line.p50, 2)} | ${format(line.p95, 2)} | ${format(line.p99, 2)} |`,
-    )
-  }
-  const game = row('app: engine, stored events, per-viewer projections', played.stats, appCpu, appWallMs, stored)
-  console.log(
-    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets, connected in ${format(seated.connectMs / 1000)} s, seated in ${format(seated.seatMs / 1000)} s), pace ${settings.paceMs} ms per judge or speaker move, starts spread over ${settings.rampSeconds} s, database ${database.kind}, Node ${process.version}, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
-  )
-  printRow(game)
-  const ended = results.filter((result) => result.finalised).length
-  console.log(`games: ${ended} of ${settings.tables} ended and finalised (${results.filter((result) => result.outcome === 'red').length} red wins); events stored ${stored}; moves ${game.stats.moves} (${game.stats.refused} refused, ${game.stats.lateMoves} late after a time-up)`)
-  console.log(`latency = from sending a move to the moment all ${viewersPerTable} viewers of its table hold its version: ${game.stats.measured} moves measured, ${game.stats.undelivered} not delivered to every viewer`)
-  console.log(`view reloads by the clients (mafia:load:lobby after a deal, a closed vote, the end): ${game.stats.reloads}; mean push ${format(game.stats.pushBytes, 0)} bytes (the relay pads to it)`)
-  const whileReloading = [...game.stats.duringReloads].sort((a, b) => a - b)
-  console.log(
-    `app moves sent while a viewer of their table was reloading: ${whileReloading.length} of ${game.stats.measured}, p50 ${format(percentile(whileReloading, 0.5), 2)} ms, p99 ${format(percentile(whileReloading, 0.99), 2)} ms`,
-  )
-  const slowest = [...game.stats.byCommand].sort((a, b) => b.p99 - a.p99)
-  console.log(`app latency by command (count, p50/p99 ms): ${slowest.map((entry) => `${entry.command} ${entry.count} ${format(entry.p50, 0)}/${format(entry.p99, 0)}`).join(', ')}`)
-  const accepted = game.stats.moves - game.stats.refused
-  const busiest = [...statements.counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6)
-  console.log(`SQL statements while playing: ${statements.total()} (${format(statements.total() / accepted, 1)} per accepted move, transactions' BEGIN/COMMIT not counted); most: ${busiest.map(([key, count]) => `${key} ${count}`).join(', ')}`)
-  console.log(`server CPU per table: ${format(game.cpuMsPerTable, 0)} ms for a whole game, ${format((100 * game.coreShare) / settings.tables, 3)} % of a core per playing table at this pace: about ${format(settings.tables / game.coreShare, 0)} tables per core`)
-  console.log(`server event loop delay while playing: p50 ${format(loopDelay.percentile(50) / 1e6, 0)} ms, p99 ${format(loopDelay.percentile(99) / 1e6, 0)} ms, max ${format(loopDelay.max / 1e6, 0)} ms`)
-  const drops = Object.entries(game.stats.dropped)
-  if (drops.length > 0) console.log(`sockets dropped while playing: ${drops.map(([reason, count]) => `${count} (${reason})`).join(', ')}`)
-  for (const failure of game.stats.failedTables.slice(0, 5)) console.log(`failed: ${failure}`)
+  const game = figures(appStats, appCpu, appWallMs, appLoop)
+  const bare = figures(relayStats, relayCpu, relayWallMs, relayLoop)
+  const ratio = (app: number, relayed: number) => format(app / relayed, 2)
+  const unmatchedText = (stats: RunStats) =>
+    `${stats.unmatched.host + stats.unmatched.beforeFirstMove + stats.unmatched.noMoveLeft} (host ${stats.unmatched.host}, before the first move ${stats.unmatched.beforeFirstMove}, no move left ${stats.unmatched.noMoveLeft})`
 
-  // --- A bare Socket.IO relay on another port: each move is acked with the table's next versions,
-  // each sent to every player's and the judge's own room and to the spectators' room. Nothing else.
-  const httpServer = createServer()
-  const relay = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 })
-  const versions = new Map<number, number>()
-  relay.on('connection', (socket) => {
-    const { table, viewer } = socket.handshake.auth as { table: number; viewer: number }
-    void socket.join(viewer > 10 ? `t${table}:spectators` : `t${table}:v${viewer}`)
-    socket.on('relay:move', (move: { table: number; events: number; bytes: number }, ack: (answer: { version: number }) => void) => {
-      let version = versions.get(move.table) ?? 0
-      for (let index = 0; index < move.events; index++) {
-        version += 1
-        // A payload as large as the game's pushes: every viewer's copy is serialised on its own, as each projection is.
-        const event = { version, type: 'relay', padding: 'x'.repeat(Math.max(0, move.bytes - 60)) }
-        for (let seat = 0; seat <= 10; seat++) relay.to(`t${move.table}:v${seat}`).emit('relay:event', { lobbyId: move.table, ...event })
-        relay.to(`t${move.table}:spectators`).emit('relay:event', { lobbyId: move.table, ...event })
-      }
-      versions.set(move.table, version)
-      ack({ version })
-    })
-  })
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve()))
-  tell({ type: 'relay', url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}` })
-  await expectMessage('relay-ready')
-  const relayCpuBefore = process.cpuUsage()
-  const relayStart = performance.now()
-  tell({ type: 'replay', pushBytes: Math.round(played.stats.pushBytes) })
-  const replayed = await expectMessage('replayed')
-  const relayCpu = process.cpuUsage(relayCpuBefore)
-  const relayWallMs = performance.now() - relayStart
-  await new Promise<void>((resolve) => relay.close(() => resolve()))
-  await database.db.destroy()
-  await rm(dataDir, { recursive: true, force: true })
-
-  // --- The relay's figures beside the app's.
-  const bare = row('bare Socket.IO relay of the same moves', replayed.stats, relayCpu, relayWallMs, replayed.stats.events)
+  console.log(
+    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets, connected in ${format(seated.connectMs / 1000)} s, seated in ${format(seated.seatMs / 1000)} s), pace ${settings.paceMs} ms per judge or speaker move, starts spread over ${settings.rampSeconds} s, database ${database.kind}, Node ${process.version}, load average at the end ${loadavg().map((value) => value.toFixed(1)).join(' ')}${profile ? ', CPU PROFILED (slower)' : ''}`,
+  )
   console.log('')
-  printRow(bare)
-  console.log(`relay: ${bare.stats.measured} moves measured, ${bare.stats.undelivered} not delivered to every viewer; server CPU per table ${format(bare.cpuMsPerTable, 0)} ms`)
-  for (const failure of bare.stats.failedTables.slice(0, 5)) console.log(`failed: ${failure}`)
+  console.log('| figure | app | bare relay | app / relay |')
+  console.log('|---|---:|---:|---:|')
+  const line = (title: string, app: string, relayed: string, ratioText = '') => console.log(`| ${title} | ${app} | ${relayed} | ${ratioText} |`)
+  line('server CPU per table, ms per game', format(game.cpuMsPerTable, 0), format(bare.cpuMsPerTable, 0), ratio(game.cpuMsPerTable, bare.cpuMsPerTable))
+  line('server cores busy while playing', format(game.coreShare, 2), format(bare.coreShare, 2))
+  line('tables one core carries at this pace', format(settings.tables / game.coreShare, 0), format(settings.tables / bare.coreShare, 0))
+  line('move to every pushed viewer, p50 ms', format(game.p50, 2), format(bare.p50, 2), ratio(game.p50, bare.p50))
+  line('p95 ms', format(game.p95, 2), format(bare.p95, 2), ratio(game.p95, bare.p95))
+  line('p99 ms', format(game.p99, 2), format(bare.p99, 2), ratio(game.p99, bare.p99))
+  line('max ms', format(game.max, 0), format(bare.max, 0))
+  line('moves measured', String(game.stats.latencies.length), String(bare.stats.latencies.length))
+  line('pushes per accepted move', format(game.pushesPerMove, 2), format(bare.pushesPerMove, 2))
+  line('mean push, characters on the wire', format(game.stats.pushBytes, 0), format(bare.stats.pushBytes, 0))
+  line('play time, s', format(game.stats.playMs / 1000), format(bare.stats.playMs / 1000))
+  line('accepted moves per second', format(game.movesPerSecond, 0), format(bare.movesPerSecond, 0))
+  line('pushes received per second', format(game.pushesPerSecond, 0), format(bare.pushesPerSecond, 0))
+  line('stored events per second', format(stored / (game.stats.playMs / 1000), 0), '')
+  line('pushes that arrived after the next move was sent', String(game.stats.late), String(bare.stats.late))
+  line('pushes matched to no move', unmatchedText(game.stats), unmatchedText(bare.stats))
+  line('server event loop delay p99 / max, ms', `${format(game.loopP99, 0)} / ${format(game.loopMax, 0)}`, `${format(bare.loopP99, 0)} / ${format(bare.loopMax, 0)}`)
+  line('client process cores busy', format(game.clientCoreShare, 2), format(bare.clientCoreShare, 2))
+  console.log('')
+
+  const ended = results.filter((result) => result.finalised).length
   console.log(
-    `ratio (app / bare): p50 ${format(game.p50 / bare.p50, 2)}x, p99 ${format(game.p99 / bare.p99, 2)}x, server CPU per table ${format(game.cpuMsPerTable / bare.cpuMsPerTable, 2)}x`,
+    `games: ${ended} of ${settings.tables} ended and finalised (${results.filter((result) => result.outcome === 'red').length} red wins); moves ${game.stats.moves} (${game.stats.accepted} accepted, ${game.stats.moves - game.stats.accepted} refused, ${game.stats.lateMoves} of them late after a time-up); events stored ${stored}`,
   )
+  console.log(
+    `latency = from sending a move to the arrival of its push at the last viewer who gets one (every viewer of the table the game pushes to; the relay pushes to the same viewers); pushes are matched to moves by time, see tests/bench/push-matching.ts; ${game.stats.silentMoves} accepted app moves and ${bare.stats.silentMoves} relay moves had no push matched`,
+  )
+  const byCommand = (stats: RunStats) =>
+    [...stats.byCommand]
+      .sort((a, b) => b.count - a.count)
+      .map((entry) => `${entry.command} ${entry.count} ${format(entry.p50, 0)}/${format(entry.p99, 0)}`)
+      .join(', ')
+  console.log(`latency by command (count, p50/p99 ms): app ${byCommand(game.stats)}`)
+  console.log(`                                        relay ${byCommand(bare.stats)}`)
+  const statementsTotal = statements.total()
+  const perMove = statementsTotal / game.stats.accepted
+  console.log(
+    `SQL statements while playing: ${statementsTotal}, ${format(perMove, 3)} per accepted move (${statements.transactionControl()} of them BEGIN/COMMIT/ROLLBACK; without them ${format((statementsTotal - statements.transactionControl()) / game.stats.accepted, 3)} per move)`,
+  )
+  for (const [text, count] of [...statements.counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
+    console.log(`  ${String(count).padStart(8)}  ${format(count / game.stats.accepted, 3)}/move  ${text}`)
+  }
+  if (postgresCpuMs !== null) console.log(`PostgreSQL backends of this database while playing: ${format(postgresCpuMs / 1000)} s CPU, ${format(postgresCpuMs / settings.tables, 0)} ms per table (not in the server's figure)`)
+  console.log(`view reloads by the clients while playing (syncs and loads after the first load): ${game.stats.reloads}`)
+  const drops = Object.entries(game.stats.dropped)
+  console.log(`sockets dropped while playing: ${drops.length > 0 ? drops.map(([reason, count]) => `${count} (${reason})`).join(', ') : 'none'}`)
+  for (const failure of [...game.stats.failedTables, ...bare.stats.failedTables].slice(0, 5)) console.log(`failed: ${failure}`)
+
+  console.log('')
+  const verdict = (met: boolean) => (met ? 'met' : 'OVER BUDGET')
+  const cpuRatio = game.cpuMsPerTable / bare.cpuMsPerTable
+  const p99Ratio = game.p99 / bare.p99
+  console.log(`budget: server CPU per table ${format(cpuRatio, 2)}x the relay's (at most ${budgets.cpuRatio}x): ${verdict(cpuRatio <= budgets.cpuRatio)}`)
+  console.log(`budget: p99 ${format(p99Ratio, 2)}x the relay's (at most ${budgets.p99Ratio}x): ${verdict(p99Ratio <= budgets.p99Ratio)}`)
+  console.log(`budget: SQL statements per accepted move ${format(perMove, 3)} (at most ${budgets.statementsPerMove}): ${verdict(perMove <= budgets.statementsPerMove)}`)
+  console.log(`budget: view reloads while playing ${game.stats.reloads} (at most ${budgets.reloads}): ${verdict(game.stats.reloads <= budgets.reloads)}`)
+
+  if (profile && profileFile) {
+    console.log('')
+    console.log(`server CPU profile while playing (${profileFile}): ${format(profile.totalMs / 1000)} s sampled`)
+    console.log('  by file or package (self time):')
+    for (const entry of profile.places) console.log(`  ${format(entry.ms, 0).padStart(8)} ms  ${format((100 * entry.ms) / profile.totalMs, 1).padStart(5)} %  ${entry.name}`)
+    console.log('  by function (self time):')
+    for (const entry of profile.functions) console.log(`  ${format(entry.ms, 0).padStart(8)} ms  ${format((100 * entry.ms) / profile.totalMs, 1).padStart(5)} %  ${entry.name}`)
+    console.log("  the project's own functions (with what they call):")
+    for (const entry of profile.inclusive) console.log(`  ${format(entry.ms, 0).padStart(8)} ms  ${format((100 * entry.ms) / profile.totalMs, 1).padStart(5)} %  ${entry.name}`)
+  }
   console.log(`total time ${format((performance.now() - started) / 1000)} s`)
   clearTimeout(watchdog)
-  process.exit(game.stats.failedTables.length > 0 ? 1 : 0)
+  process.exit(game.stats.failedTables.length > 0 || bare.stats.failedTables.length > 0 ? 1 : 0)
 }
 
 if (process.argv.includes('--clients')) await runClients()
