@@ -243,6 +243,13 @@ export interface ShareKeysTable {
 }
 
 /** A user waiting in the ladder queue; the lowest position is seated first. */
+/** Which app server runs a table's queue and timers, until when (its owner renews it). */
+export interface TableLeaseTable {
+  lobby_id: number
+  owner: string
+  expires_at: Date
+}
+
 export interface LadderQueueTable {
   user_id: number
   position: Generated<number>
@@ -275,6 +282,7 @@ export interface Database {
   game_players: GamePlayersTable
   share_keys: ShareKeysTable
   ladder_queue: LadderQueueTable
+  table_leases: TableLeaseTable
 }
 
 export type UserRow = Selectable<UsersTable>

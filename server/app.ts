@@ -15,7 +15,7 @@ import { createMediaServer } from './media'
 import { createAuthModule } from './modules/auth'
 import { registerChatsModule } from './modules/chats'
 import { registerFriendsModule } from './modules/friends'
-import { registerGameModule } from './modules/game'
+import { registerGameModule, type OwnershipTimings } from './modules/game'
 import { createI18nRepository, createI18nService, i18nHttpRoutes } from './modules/i18n'
 import { registerLobbiesModule } from './modules/lobbies'
 import { createMailer, type Mailer } from './modules/mail'
@@ -41,6 +41,8 @@ export interface BuildAppOptions {
   mailer?: Mailer
   rateLimits?: RateLimits
   rendererDir?: string
+  /** How long a table's lease lives and how often it is renewed, with several app servers (tests shorten them). */
+  tableLeases?: OwnershipTimings
 }
 
 /**
@@ -87,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bindRequests = createSocketRequests(app, { clock })
   const friends = registerFriendsModule(app, { bindRequests })
   const chats = registerChatsModule(app, { clock, bindRequests })
-  const game = registerGameModule(app, { clock, bindRequests })
+  const game = registerGameModule(app, { clock, bindRequests, severalServers: config.redisUrl !== undefined, leases: options.tableLeases })
   chats.followGame(game)
   const lobbies = registerLobbiesModule(app, { clock, bindRequests, game, chats, friends })
   // The media server (SFU): signalling at /media/ws; its one UDP port opens on first use.

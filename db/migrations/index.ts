@@ -6,6 +6,7 @@ import * as lobbiesAndGames from './0004-lobbies-and-games'
 import * as shareKeys from './0005-share-keys'
 import * as ladderQueue from './0006-ladder-queue'
 import * as mafiaRooms from './0007-mafia-rooms'
+import * as tableLeases from './0008-table-leases'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-share-keys': shareKeys,
   '0006-ladder-queue': ladderQueue,
   '0007-mafia-rooms': mafiaRooms,
+  '0008-table-leases': tableLeases,
 }

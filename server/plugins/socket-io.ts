@@ -78,7 +78,9 @@ async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string
 
   app.decorate('io', io)
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true)
+    // Only this server's sockets: through the Redis adapter a plain disconnectSockets would also
+    // close every socket of every other app server.
+    io.local.disconnectSockets(true)
     await new Promise<void>((resolve) => io.close(() => resolve()))
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))
   })

@@ -123,9 +123,19 @@ export class TableViewer {
     return (this.snapshot as TableSnapshot).view
   }
 
+  /** Where this viewer's stream stands now: its name and position. */
+  get position(): { stream: string | null; seq: number } {
+    return { stream: this.snapshot?.stream ?? null, seq: this.seq }
+  }
+
   /** The view once this viewer's stream has reached `seq`. */
   at(seq: number, timeoutMs = this.timeoutMs): Promise<GameView> {
     return this.until((_view, held) => held >= seq, `seq ${seq}`, timeoutMs)
+  }
+
+  /** The view once this viewer holds something newer than `position` (a later push, or a new stream). */
+  after(position: { stream: string | null; seq: number }, timeoutMs = this.timeoutMs): Promise<GameView> {
+    return this.until((_view, held) => this.snapshot?.stream !== position.stream || held > position.seq, `a push after seq ${position.seq}`, timeoutMs)
   }
 
   /** Resumes the stream from the position held; one asked for while another is on its way runs once more after it. */
@@ -275,7 +285,7 @@ export class SocketTable {
    * event, so each accepted command moves the judge's stream on by one push.
    */
   async must(socket: TestSocket, command: Record<string, unknown>, actor = -1, waitedMs = 0): Promise<void> {
-    const judgeBefore = this.judgeViewer?.seq ?? 0
+    const judgeBefore = this.judgeViewer?.position
     const answer = await this.command(socket, command, actor, waitedMs)
     if (answer.error === 'errors.game.time_up' && this.options.tolerateTimeUp) {
       this.lateMoves += 1
@@ -284,7 +294,7 @@ export class SocketTable {
     if (answer.error) throw new Error(`${JSON.stringify(command)} at table ${this.lobbyId} refused: ${answer.error}`)
     if (actor > 0) await (this.viewers[actor] as TableViewer | undefined)?.at(answer.seq)
     if (actor === 0) await this.judgeViewer?.at(answer.seq)
-    else await this.judgeViewer?.at(judgeBefore + 1)
+    else if (judgeBefore) await this.judgeViewer?.after(judgeBefore)
   }
 
   async judgeCommand(command: Record<string, unknown>): Promise<void> {

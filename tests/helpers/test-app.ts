@@ -38,6 +38,8 @@ export interface StartTestAppOptions {
   database?: TestDatabase
   rendererDir?: string
   mailer?: BuildAppOptions['mailer']
+  /** A table lease's life and renewal with several app servers (shortened where a takeover is tested). */
+  tableLeases?: BuildAppOptions['tableLeases']
 }
 
 /** The real app on a random port with a fresh database and data directory. */
@@ -56,6 +58,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     rendererDir: options.rendererDir ?? join(dataDir, 'no-renderer'),
     ...(clock ? { clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.tableLeases ? { tableLeases: options.tableLeases } : {}),
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

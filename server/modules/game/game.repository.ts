@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../../db/schema'
 import type { GameEvent, GameResult } from '../../contract/game'
 import type { UserCard } from '../../contract/socket/common'
@@ -50,20 +50,60 @@ export function createGameRepository(db: Kysely<Database>) {
     },
 
     /**
+     * The owner of a table's live lease, taking it for `node` when nobody holds a live one (free,
+     * expired, or already this node's). Null when the table does not exist.
+     */
+    async claimLease(lobbyId: number, node: string, ttlMs: number): Promise<string | null> {
+      const claimed = await sql<{ owner: string }>`
+        insert into table_leases (lobby_id, owner, expires_at)
+        select id, ${node}, now() + ${ttlMs} * interval '1 millisecond' from lobbies where id = ${lobbyId}
+        on conflict (lobby_id) do update set owner = excluded.owner, expires_at = excluded.expires_at
+          where table_leases.expires_at < now() or table_leases.owner = excluded.owner
+        returning owner`.execute(db)
+      if (claimed.rows[0]) return node
+      const held = await db.selectFrom('table_leases').select('owner').where('lobby_id', '=', lobbyId).executeTakeFirst()
+      return held?.owner ?? null
+    },
+
+    /** Renews every lease `node` holds; answers the tables it still holds (another node took any not listed). */
+    async renewLeases(node: string, ttlMs: number): Promise<number[]> {
+      const rows = await sql<{ lobby_id: number }>`
+        update table_leases set expires_at = now() + ${ttlMs} * interval '1 millisecond' where owner = ${node} returning lobby_id`.execute(db)
+      return rows.rows.map((row) => row.lobby_id)
+    },
+
+    async releaseLease(lobbyId: number, node: string): Promise<void> {
+      await db.deleteFrom('table_leases').where('lobby_id', '=', lobbyId).where('owner', '=', node).execute()
+    },
+
+    async releaseLeases(node: string): Promise<void> {
+      await db.deleteFrom('table_leases').where('owner', '=', node).execute()
+    },
+
+    /** Running tables nobody holds a live lease on (their owner died or shut down). */
+    async orphanedTables(limit: number): Promise<number[]> {
+      const rows = await sql<{ id: number }>`
+        select id from lobbies where status = 'running'
+          and not exists (select 1 from table_leases where table_leases.lobby_id = lobbies.id and table_leases.expires_at > now())
+        order by id limit ${limit}`.execute(db)
+      return rows.rows.map((row) => row.id)
+    },
+
+    /**
      * Stores one command's events, and what they change: the lobby's status (running at the deal,
      * ended at the end) and the result with every player's role and points. A move of a running
      * game is one INSERT; the deal, the end and the judge's later changes of the result are one
      * transaction with what they change. The primary key (lobby, version) refuses a second writer
      * of the same version.
      */
-    async append(lobbyId: number, events: readonly GameEvent[], changes: { result: GameResult | null; judge: number | null }): Promise<void> {
+    async append(lobbyId: number, events: readonly GameEvent[], changes: { result: GameResult | null; judge: number | null }, lease?: string): Promise<void> {
       const rows = events.map((event) => ({ lobby_id: lobbyId, version: event.version, type: event.type, event: JSON.stringify(event) }))
       if (!changes.result && !events.some((event) => event.type === 'roles_dealt')) {
-        await db.insertInto('game_events').values(rows).execute()
+        await insertEvents(db, lobbyId, rows, lease)
         return
       }
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('game_events').values(rows).execute()
+        await insertEvents(trx, lobbyId, rows, lease)
         if (events.some((event) => event.type === 'roles_dealt')) {
           await trx.updateTable('lobbies').set({ status: 'running', started_at: new Date(events[0]?.at ?? Date.now()) }).where('id', '=', lobbyId).execute()
         }
@@ -75,6 +115,30 @@ export function createGameRepository(db: Kysely<Database>) {
       })
     },
   }
+}
+
+/** A lost lease: another app server runs this table now, so this one must not write it. */
+export class LeaseLost extends Error {
+  constructor(readonly lobbyId: number) {
+    super(`the lease of table ${lobbyId} is held by another server`)
+  }
+}
+
+/**
+ * Inserts a command's events. With a lease (several app servers), the insert is fenced by it in the
+ * same statement: a server whose lease expired and was taken over writes nothing.
+ */
+async function insertEvents(queries: Queries, lobbyId: number, rows: { lobby_id: number; version: number; type: string; event: string }[], lease?: string): Promise<void> {
+  if (lease === undefined) {
+    await queries.insertInto('game_events').values(rows).execute()
+    return
+  }
+  const values = sql.join(rows.map((row) => sql`(${row.lobby_id}::integer, ${row.version}::integer, ${row.type}::text, ${row.event}::jsonb)`))
+  const inserted = await sql`
+    insert into game_events (lobby_id, version, type, event)
+    select * from (values ${values}) as incoming
+    where exists (select 1 from table_leases where lobby_id = ${lobbyId} and owner = ${lease} and expires_at > now())`.execute(queries)
+  if (Number(inserted.numAffectedRows ?? 0) !== rows.length) throw new LeaseLost(lobbyId)
 }
 
 async function saveResult(trx: Queries, lobbyId: number, result: GameResult, judge: number | null): Promise<void> {

@@ -6,8 +6,9 @@ import type { LobbyStage } from '../../contract/socket/lobbies'
 import { AppError, notFound } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
 import { createGame, dealRoles, decks, execute, gameResult, nextDeadline, replay, shuffleBounds, viewerOf, type GameState } from './engine'
-import type { GameRepository, TableStatus } from './game.repository'
+import { LeaseLost, type GameRepository, type TableStatus } from './game.repository'
 import { TableStreams, type Delivery } from './streams'
+import type { TableCall, TableOwnership } from './table-ownership'
 
 /** Who sends a command: a user, or the server itself (ticks, the start of a table without a judge). */
 export type Sender = number | 'host'
@@ -39,7 +40,7 @@ export interface TableHandle {
   /** Runs one command now; answers the sender's stream position after it. Throws the engine's error code when refused. */
   command(by: Sender, payload: HostPayload): Promise<number>
   /** The table is gone (disbanded, or closed empty before its deal): its timer stops and it leaves memory. */
-  close(): void
+  close(): Promise<void>
 }
 
 interface Table {
@@ -54,6 +55,8 @@ interface Table {
   timer: NodeJS.Timeout | null
   /** The lobby's status as loaded (a disband or a close sets it). */
   status: TableStatus | undefined
+  /** This server has just taken the table's lease: what it held may be behind the stored events. */
+  stale: boolean
 }
 
 const maxTimerDelay = 2_147_483_647
@@ -75,9 +78,15 @@ const newStreamId = () => randomBytes(9).toString('base64url')
  * is not being played (before the deal, after the end, an unknown id) leaves memory as soon as its
  * queue is empty, so a command for an unknown or finished table leaves nothing behind. A restart
  * replays each running table's events and schedules its timer again (deadlines are absolute).
+ *
+ * With several app servers (`ownership`), each table runs on the holder of its lease only: a call
+ * that reaches another server is forwarded to the owner, and a server that takes a table over
+ * loads it afresh from its stored events.
  */
-export function createGameHost(options: { repository: GameRepository; clock: Clock; logger: FastifyBaseLogger; newStreamId?: () => string }) {
-  const { repository, clock, logger } = options
+export function createGameHost(options: { repository: GameRepository; clock: Clock; logger: FastifyBaseLogger; newStreamId?: () => string; ownership?: TableOwnership }) {
+  const { repository, clock, logger, ownership } = options
+  /** Tables whose lease this server holds (with `ownership`). */
+  const leased = new Set<number>()
   const streamId = options.newStreamId ?? newStreamId
   const tables = new Map<number, Table>()
   const eventListeners: EventsListener[] = []
@@ -97,7 +106,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   function enqueue<T>(lobbyId: number, work: (table: Table) => Promise<T>): Promise<T> {
     let table = tables.get(lobbyId)
     if (!table) {
-      table = { queue: Promise.resolve(), pending: 0, state: undefined, streams: null, timer: null, status: undefined }
+      table = { queue: Promise.resolve(), pending: 0, state: undefined, streams: null, timer: null, status: undefined, stale: false }
       tables.set(lobbyId, table)
     }
     const held = table
@@ -110,6 +119,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
         if (held.pending === 0 && !keepsInMemory(held) && tables.get(lobbyId) === held) {
           if (held.timer) clearTimeout(held.timer)
           tables.delete(lobbyId)
+          if (leased.delete(lobbyId)) ownership?.release(lobbyId)
         }
       })
     return run
@@ -117,6 +127,15 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
 
   /** The table's lobby status (looked up once per load): unknown ids and closed tables are refused. */
   async function statusOf(lobbyId: number, table: Table): Promise<TableStatus> {
+    if (table.stale) {
+      // Taken over: everything is read again from the record.
+      table.stale = false
+      if (table.timer) clearTimeout(table.timer)
+      table.timer = null
+      table.state = undefined
+      table.streams = null
+      table.status = undefined
+    }
     if (table.status === undefined) {
       const status = await repository.status(lobbyId)
       if (status === null) throw notFound()
@@ -127,11 +146,13 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
 
   /** The table's state, loaded from its record the first time (null before the deal). Call inside the queue. */
   async function stateOf(lobbyId: number, table: Table): Promise<GameState | null> {
+    await statusOf(lobbyId, table)
     if (table.state === undefined) {
-      await statusOf(lobbyId, table)
       const events = await repository.events(lobbyId)
       table.state = events.length > 0 ? replay(events) : null
       table.streams = new TableStreams(streamId(), lobbyId, table.state)
+      // A table loaded (a restart, a takeover, a first command) runs its timers from here.
+      schedule(lobbyId, table, table.state)
     }
     return table.state
   }
@@ -185,7 +206,12 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     }
     const streams = table.streams as TableStreams
     if (events.length > 0) {
-      await repository.append(lobbyId, events, { result: gameResult(next), judge: next.judge })
+      try {
+        await repository.append(lobbyId, events, { result: gameResult(next), judge: next.judge }, ownership ? ownership.node : undefined)
+      } catch (error) {
+        if (error instanceof LeaseLost) forgetLost(lobbyId, table)
+        throw error
+      }
       table.state = next
       const deliveries = streams.advance(events, next)
       for (const listener of pushListeners) notify(() => listener(lobbyId, deliveries, next), lobbyId)
@@ -203,28 +229,113 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     }
   }
 
-  function handleOf(lobbyId: number, table: Table): TableHandle {
-    return {
-      state: () => stateOf(lobbyId, table),
-      command: (by, payload) => commandIn(lobbyId, table, by, payload),
-      close: () => {
-        if (table.timer) clearTimeout(table.timer)
-        table.timer = null
-        table.status = 'disbanded'
-      },
-    }
-  }
-
-  function command(lobbyId: number, by: Sender, payload: HostPayload): Promise<number> {
-    return enqueue(lobbyId, (table) => commandIn(lobbyId, table, by, payload))
-  }
-
   /** The viewer a user is at this table; outsiders who are no member are refused. */
   async function memberViewer(lobbyId: number, state: GameState, userId: number): Promise<Viewer> {
     const viewer = viewerOf(state, userId)
     if (viewer.kind !== 'spectator') return viewer
     if (!source || !(await source.isMember(userId, lobbyId))) throw new AppError(409, 'errors.lobby.not_member', { field: 'id' })
     return viewer
+  }
+
+  /** Another server took this table over (its lease expired here): this server forgets it. */
+  function forgetLost(lobbyId: number, table: Table): void {
+    leased.delete(lobbyId)
+    if (table.timer) clearTimeout(table.timer)
+    table.timer = null
+    table.state = undefined
+    table.streams = null
+    table.status = undefined
+    if (table.pending === 0 && tables.get(lobbyId) === table) tables.delete(lobbyId)
+  }
+
+  /** One call of the host, run inside the table's queue on the server that owns the table. */
+  async function callIn(call: TableCall, table: Table): Promise<unknown> {
+    const { lobbyId } = call
+    switch (call.op) {
+      case 'command':
+        return commandIn(lobbyId, table, call.by, call.payload as HostPayload)
+      case 'snapshot': {
+        const state = await stateOf(lobbyId, table)
+        return state ? (table.streams as TableStreams).snapshot(viewerOf(state, call.userId)) : null
+      }
+      case 'spectatorSnapshot':
+        return (await stateOf(lobbyId, table)) ? (table.streams as TableStreams).snapshot({ kind: 'spectator' }) : null
+      case 'sync': {
+        const state = await stateOf(lobbyId, table)
+        if (!state) {
+          if (!source || !(await source.isMember(call.userId, lobbyId))) throw new AppError(409, 'errors.lobby.not_member', { field: 'id' })
+          return { resumed: false, game: null } satisfies TableSync
+        }
+        return (table.streams as TableStreams).sync(await memberViewer(lobbyId, state, call.userId), call.from)
+      }
+      case 'state':
+        return stateOf(lobbyId, table)
+      case 'stage': {
+        const state = await stateOf(lobbyId, table)
+        return state && state.phase !== 'created' && state.phase !== 'ended' ? stageOfState(state) : null
+      }
+      case 'close':
+        if (table.timer) clearTimeout(table.timer)
+        table.timer = null
+        table.status = 'disbanded'
+        return null
+    }
+  }
+
+  /**
+   * Whether this server runs the table: always on a single server; with several, when it holds
+   * the table's lease or takes it now. Null: no such table. A lease just taken means another
+   * server may have moved the table on meanwhile, so what this server held of it is dropped.
+   */
+  async function ownerOf(lobbyId: number): Promise<string | null> {
+    if (!ownership || leased.has(lobbyId)) return 'here'
+    const owner = await ownership.ownerOf(lobbyId)
+    if (owner !== ownership.node) return owner
+    leased.add(lobbyId)
+    // Read again inside the table's queue, before its next work (see statusOf).
+    const table = tables.get(lobbyId)
+    if (table) table.stale = true
+    return 'here'
+  }
+
+  /** Runs a call where the table lives: in this server's queue, or forwarded to its owner. */
+  async function route<T>(call: TableCall, attempts = 3): Promise<T> {
+    const owner = await ownerOf(call.lobbyId)
+    if (owner === null) throw notFound()
+    if (owner === 'here') {
+      return (enqueue(call.lobbyId, (table) => callIn(call, table)) as Promise<T>).catch((error: unknown) => {
+        // Another server took the table while this one thought it owned it: nothing was written; ask the new owner.
+        if (error instanceof LeaseLost && attempts > 1) return route<T>(call, attempts - 1)
+        throw error
+      })
+    }
+    if (!ownership || attempts <= 1) throw new AppError(503, 'errors.internal')
+    return ownership.forward(owner, call, () => route(call, attempts - 1)) as Promise<T>
+  }
+
+  /** Inside a table's queue on this server: the call runs here when this server owns the table, else on its owner. */
+  async function routeIn(call: TableCall, table: Table): Promise<unknown> {
+    const owner = await ownerOf(call.lobbyId)
+    if (owner === null) throw notFound()
+    if (owner === 'here') return callIn(call, table)
+    return (ownership as TableOwnership).forward(owner, call, () => route(call))
+  }
+
+  function handleOf(lobbyId: number, table: Table): TableHandle {
+    return {
+      state: () => routeIn({ op: 'state', lobbyId }, table) as Promise<GameState | null>,
+      command: (by, payload) => routeIn({ op: 'command', lobbyId, by, payload }, table) as Promise<number>,
+      close: () => routeIn({ op: 'close', lobbyId }, table).then(() => undefined),
+    }
+  }
+
+  function command(lobbyId: number, by: Sender, payload: HostPayload): Promise<number> {
+    return route({ op: 'command', lobbyId, by, payload })
+  }
+
+  if (ownership) {
+    // Calls forwarded here by other servers: answered only while this server owns the table.
+    ownership.listen(async (call) => (leased.has(call.lobbyId) ? { result: await enqueue(call.lobbyId, (table) => callIn(call, table)) } : null))
   }
 
   return {
@@ -237,27 +348,17 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
 
     /** The game as this user sees it now, at their stream's position: from their seat, the judge's seat, or as a spectator. Null before the deal. */
     snapshotOf(lobbyId: number, userId: number): Promise<TableSnapshot | null> {
-      return enqueue(lobbyId, async (table) => {
-        const state = await stateOf(lobbyId, table)
-        return state ? (table.streams as TableStreams).snapshot(viewerOf(state, userId)) : null
-      })
+      return route({ op: 'snapshot', lobbyId, userId })
     },
 
     /** The spectators' view now, at their stream's position (the streamer's page); null before the deal. */
     spectatorSnapshot(lobbyId: number): Promise<TableSnapshot | null> {
-      return enqueue(lobbyId, async (table) => ((await stateOf(lobbyId, table)) ? (table.streams as TableStreams).snapshot({ kind: 'spectator' }) : null))
+      return route({ op: 'spectatorSnapshot', lobbyId })
     },
 
     /** Resumes a member's stream from the position they hold (a gap, a reconnect). */
     sync(lobbyId: number, userId: number, from: Partial<StreamPosition>): Promise<TableSync> {
-      return enqueue(lobbyId, async (table) => {
-        const state = await stateOf(lobbyId, table)
-        if (!state) {
-          if (!source || !(await source.isMember(userId, lobbyId))) throw new AppError(409, 'errors.lobby.not_member', { field: 'id' })
-          return { resumed: false, game: null }
-        }
-        return (table.streams as TableStreams).sync(await memberViewer(lobbyId, state, userId), from)
-      })
+      return route({ op: 'sync', lobbyId, userId, from })
     },
 
     /**
@@ -300,9 +401,8 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
      */
     async stageOf(lobbyId: number): Promise<LobbyStage | null> {
       const loaded = tables.get(lobbyId)?.state
-      const state = loaded !== undefined ? loaded : await enqueue(lobbyId, (table) => stateOf(lobbyId, table))
-      if (!state || state.phase === 'created' || state.phase === 'ended') return null
-      return stageOfState(state)
+      if (loaded !== undefined && (!ownership || leased.has(lobbyId))) return loaded && loaded.phase !== 'created' && loaded.phase !== 'ended' ? stageOfState(loaded) : null
+      return route({ op: 'stage', lobbyId })
     },
 
     setTableSource(next: TableSource): void {
@@ -328,19 +428,38 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
       return tables.size
     },
 
-    /** On start: every running table is replayed from its record and its timer scheduled again. */
+    /**
+     * On start: every running table is replayed from its record and its timer scheduled again.
+     * With several servers, this server takes the running tables nobody runs, now and every few
+     * seconds (an owner that died), and renews the leases it holds.
+     */
     async resume(): Promise<void> {
-      for (const lobbyId of await repository.runningLobbyIds()) {
-        await enqueue(lobbyId, async (table) => schedule(lobbyId, table, await stateOf(lobbyId, table)))
+      if (ownership) {
+        ownership.start({
+          held: () => [...leased],
+          lost: (lobbyIds) => {
+            for (const lobbyId of lobbyIds) {
+              const table = tables.get(lobbyId)
+              if (table) forgetLost(lobbyId, table)
+              else leased.delete(lobbyId)
+            }
+          },
+          orphaned: async (lobbyId) => {
+            if (!closed) await route({ op: 'state', lobbyId }).catch((error: unknown) => logger.warn({ err: error, lobbyId }, 'table takeover failed'))
+          },
+        })
+        return
       }
+      for (const lobbyId of await repository.runningLobbyIds()) await enqueue(lobbyId, (table) => stateOf(lobbyId, table))
     },
 
-    /** On close: no new work, timers cleared, queued work finished. */
+    /** On close: no new work, timers cleared, queued work finished, leases given up for another server to take. */
     async close(): Promise<void> {
       const pending = [...tables.values()].map((table) => table.queue)
       closed = true
       for (const table of tables.values()) if (table.timer) clearTimeout(table.timer)
       await Promise.all(pending)
+      await ownership?.stop()
     },
   }
 }

@@ -4,8 +4,10 @@ import type { BindRequests } from '../../lib/socket-handler'
 import { createGameRepository } from './game.repository'
 import { createGameHost, type GameHost } from './game.service'
 import { fanOutPushes, registerGameEvents } from './game.socket'
+import { createTableOwnership, type OwnershipTimings } from './table-ownership'
 
 export { spectatorRoom } from './game.socket'
+export type { OwnershipTimings } from './table-ownership'
 export { gameError, type HostPayload, type MafiaRoomSource, type Sender, type TableHandle, type TableSource } from './game.service'
 export { camerasFor, canSit, deckLayout, microphoneControl, openMicrophones, teamOf, viewerOf, type GameState, type MicrophoneControl } from './engine'
 
@@ -22,10 +24,16 @@ export type GameModule = Pick<
 /**
  * The game over the socket: the table host with its queues and timers, the command, sync and record
  * requests, and each viewer's private stream. Running tables resume when the app is ready; timers
- * stop when it closes.
+ * stop when it closes. With several app servers, one owner per table (a lease in PostgreSQL).
  */
-export function registerGameModule(app: FastifyInstance, options: { clock: Clock; bindRequests: BindRequests }): GameModule {
-  const host = createGameHost({ repository: createGameRepository(app.db), clock: options.clock, logger: app.log })
+export function registerGameModule(
+  app: FastifyInstance,
+  options: { clock: Clock; bindRequests: BindRequests; severalServers: boolean; leases?: OwnershipTimings },
+): GameModule {
+  const repository = createGameRepository(app.db)
+  // Several app servers share the tables: each runs on the holder of its lease.
+  const ownership = options.severalServers ? createTableOwnership({ io: app.io, repository, logger: app.log, ...options.leases }) : undefined
+  const host = createGameHost({ repository, clock: options.clock, logger: app.log, ownership })
   fanOutPushes(app.io, host)
   registerGameEvents(app, host, options.bindRequests)
   app.addHook('onReady', () => host.resume())

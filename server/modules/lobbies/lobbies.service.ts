@@ -223,7 +223,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
         await repository.removeMember(lobbyId, userId)
         if (now.lobby.status === 'open' && (await repository.members([lobbyId])).every((member) => member.role === 'spectator')) {
           const others = await repository.disband(lobbyId)
-          table.close()
+          await table.close()
           return { lobbyId, left: [userId, ...others] }
         }
         return { lobbyId, left: [userId] }
@@ -237,7 +237,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
         const row = await repository.find(lobbyId)
         if (!row) throw notFound()
         const left = await repository.disband(lobbyId)
-        table.close()
+        await table.close()
         return { lobbyId, left }
       })
     },

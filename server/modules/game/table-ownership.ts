@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ErrorCode } from '../../contract/errors'
+import { AppError } from '../../lib/app-error'
+import type { AppServer } from '../../plugins/socket-io'
+import type { GameRepository } from './game.repository'
+
+/** What one app server asks of a table's owner on another: the table host's calls, as plain data. */
+export type TableCall =
+  | { op: 'command'; lobbyId: number; by: number | 'host'; payload: { type: string } & Record<string, unknown> }
+  | { op: 'snapshot'; lobbyId: number; userId: number }
+  | { op: 'spectatorSnapshot'; lobbyId: number }
+  | { op: 'sync'; lobbyId: number; userId: number; from: { stream?: string; seq?: number } }
+  | { op: 'state'; lobbyId: number }
+  | { op: 'stage'; lobbyId: number }
+  | { op: 'close'; lobbyId: number }
+
+/** The owner's answer: a result, the error it threw, or "not mine" (the lease moved meanwhile). */
+export type CallAnswer = { ok: unknown } | { error: { statusCode: number; code: ErrorCode; field?: string } } | { notOwner: true }
+
+const callEvent = 'table:call'
+
+export interface OwnershipTimings {
+  /** How long a lease lives without renewal: how soon another server takes over a dead owner's tables. */
+  ttlMs?: number
+  /** How often the owner renews its leases and looks for tables nobody runs. */
+  renewMs?: number
+}
+
+/**
+ * One owner per table across app servers. A lease row in PostgreSQL names the server that runs a
+ * table's queue and timers; the owner renews all its leases in one statement every `renewMs`.
+ * A call reaching another server is forwarded to the owner over the Socket.IO adapter's
+ * server-side emit (through Redis). When an owner dies, its leases expire and the next server
+ * to look (a call, or the periodic search for tables nobody runs) takes the table and resumes it
+ * from its stored events. The owner's writes are fenced by its lease (see the repository), so two
+ * servers never write the same table.
+ */
+export function createTableOwnership(options: { io: AppServer; repository: GameRepository; logger: FastifyBaseLogger } & OwnershipTimings) {
+  const { io, repository, logger } = options
+  const ttlMs = options.ttlMs ?? 6_000
+  const renewMs = options.renewMs ?? 2_000
+  const node = `${process.pid}-${randomBytes(6).toString('base64url')}`
+  let timer: NodeJS.Timeout | null = null
+  let stopped = false
+  // The adapter's server-side events are not part of the typed client events.
+  const server = io as unknown as {
+    serverSideEmit(event: string, message: unknown, ack: (error: Error | null, answers: CallAnswer[]) => void): void
+    on(event: string, listener: (message: { to: string; call: TableCall }, ack: (answer: CallAnswer) => void) => void): void
+  }
+
+  function answerToResult(answer: CallAnswer): unknown {
+    if ('ok' in answer) return answer.ok
+    if ('error' in answer) throw new AppError(answer.error.statusCode, answer.error.code, answer.error.field ? { field: answer.error.field } : {})
+    return undefined
+  }
+
+  /** Sends a call to the named owner; null when it did not answer as the owner (dead, or the lease moved). */
+  function ask(owner: string, call: TableCall): Promise<CallAnswer | null> {
+    return new Promise((resolve) => {
+      server.serverSideEmit(callEvent, { to: owner, call }, (_error, answers) => {
+        resolve((answers ?? []).find((answer) => answer && !('notOwner' in answer)) ?? null)
+      })
+    })
+  }
+
+  return {
+    node,
+
+    /** Who runs this table: this server when it holds (or just took) the lease, else the other's name; null for no such table. */
+    ownerOf(lobbyId: number): Promise<string | null> {
+      return repository.claimLease(lobbyId, node, ttlMs)
+    },
+
+    /**
+     * Runs a call on the table's owner elsewhere and answers its result (its error is thrown as
+     * the owner threw it). `retry` is asked again when the owner did not answer as the owner.
+     */
+    async forward(owner: string, call: TableCall, retry: () => Promise<unknown>): Promise<unknown> {
+      const answer = await ask(owner, call)
+      if (answer === null) return retry()
+      return answerToResult(answer)
+    },
+
+    /** Answers the calls addressed to this server with `handle` (null from it: not this server's table). */
+    listen(handle: (call: TableCall) => Promise<{ result: unknown } | null>): void {
+      server.on(callEvent, (message, ack) => {
+        if (message.to !== node) return ack({ notOwner: true })
+        handle(message.call).then(
+          (handled) => ack(handled === null ? { notOwner: true } : { ok: handled.result ?? null }),
+          (error: unknown) => {
+            if (error instanceof AppError) ack({ error: { statusCode: error.statusCode, code: error.code, ...(error.details.field ? { field: error.details.field } : {}) } })
+            else {
+              logger.error({ err: error, call: message.call.op }, 'forwarded table call failed')
+              ack({ error: { statusCode: 500, code: 'errors.internal' } })
+            }
+          },
+        )
+      })
+    },
+
+    /**
+     * Renews this server's leases now and then, tells `lost` of tables another server took, and
+     * hands `orphaned` the running tables nobody runs (the host tries to take them).
+     */
+    start(handlers: { lost(lobbyIds: number[]): void; held(): number[]; orphaned(lobbyId: number): Promise<void> }): void {
+      const round = async () => {
+        // What this server held before the renewal: a lease taken while it runs is not lost.
+        const heldBefore = handlers.held()
+        const renewed = new Set(await repository.renewLeases(node, ttlMs))
+        const lost = heldBefore.filter((lobbyId) => !renewed.has(lobbyId))
+        if (lost.length > 0) handlers.lost(lost)
+        for (const lobbyId of await repository.orphanedTables(50)) {
+          if (stopped) return
+          await handlers.orphaned(lobbyId)
+        }
+      }
+      const loop = () => {
+        timer = setTimeout(() => {
+          round()
+            .catch((error: unknown) => {
+              if (!stopped) logger.error({ err: error }, 'table lease round failed')
+            })
+            .finally(() => {
+              if (!stopped) loop()
+            })
+        }, renewMs)
+      }
+      void round()
+        .catch((error: unknown) => logger.error({ err: error }, 'table lease round failed'))
+        .finally(() => {
+          if (!stopped) loop()
+        })
+    },
+
+    release(lobbyId: number): void {
+      repository.releaseLease(lobbyId, node).catch((error: unknown) => logger.warn({ err: error, lobbyId }, 'table lease release failed'))
+    },
+
+    /** On close: no more rounds; every lease is given up so another server takes the tables at once. */
+    async stop(): Promise<void> {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await repository.releaseLeases(node).catch((error: unknown) => logger.warn({ err: error }, 'table leases release failed'))
+    },
+  }
+}
+
+export type TableOwnership = ReturnType<typeof createTableOwnership>
