@@ -242,7 +242,6 @@ export interface ShareKeysTable {
   created_at: Generated<CreatedAt>
 }
 
-/** A user waiting in the ladder queue; the lowest position is seated first. */
 /** Which app server runs a table's queue and timers, until when (its owner renews it). */
 export interface TableLeaseTable {
   lobby_id: number
@@ -250,6 +249,7 @@ export interface TableLeaseTable {
   expires_at: Date
 }
 
+/** A user waiting in the ladder queue; the lowest position is seated first. */
 export interface LadderQueueTable {
   user_id: number
   position: Generated<number>
