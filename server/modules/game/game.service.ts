@@ -268,6 +268,10 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
         }
         return (table.streams as TableStreams).sync(await memberViewer(lobbyId, state, call.userId), call.from)
       }
+      case 'spectatorSync': {
+        const state = await stateOf(lobbyId, table)
+        return state ? (table.streams as TableStreams).sync({ kind: 'spectator' }, call.from) : ({ resumed: false, game: null } satisfies TableSync)
+      }
       case 'state':
         return stateOf(lobbyId, table)
       case 'stage': {
@@ -359,6 +363,11 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     /** Resumes a member's stream from the position they hold (a gap, a reconnect). */
     sync(lobbyId: number, userId: number, from: Partial<StreamPosition>): Promise<TableSync> {
       return route({ op: 'sync', lobbyId, userId, from })
+    },
+
+    /** Resumes the spectators' stream from the position held (the streamer's page, which is no member). */
+    spectatorSync(lobbyId: number, from: Partial<StreamPosition>): Promise<TableSync> {
+      return route({ op: 'spectatorSync', lobbyId, from })
     },
 
     /**

@@ -18,7 +18,7 @@ export { camerasFor, canSit, deckLayout, microphoneControl, openMicrophones, tea
  */
 export type GameModule = Pick<
   GameHost,
-  'withTable' | 'command' | 'snapshotOf' | 'spectatorSnapshot' | 'stageOf' | 'setTableSource' | 'setMafiaRoomSource' | 'onEvents' | 'recordOf' | 'tablesInMemory'
+  'withTable' | 'command' | 'snapshotOf' | 'spectatorSnapshot' | 'spectatorSync' | 'stageOf' | 'setTableSource' | 'setMafiaRoomSource' | 'onEvents' | 'recordOf' | 'tablesInMemory'
 >
 
 /**

@@ -11,6 +11,7 @@ export type TableCall =
   | { op: 'snapshot'; lobbyId: number; userId: number }
   | { op: 'spectatorSnapshot'; lobbyId: number }
   | { op: 'sync'; lobbyId: number; userId: number; from: { stream?: string; seq?: number } }
+  | { op: 'spectatorSync'; lobbyId: number; from: { stream?: string; seq?: number } }
   | { op: 'state'; lobbyId: number }
   | { op: 'stage'; lobbyId: number }
   | { op: 'close'; lobbyId: number }
