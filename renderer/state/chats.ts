@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import { chatLimits, ChatType, type Chat, type ChatMessage, type MessagePage } from '../../server/contract/socket/chats'
+import { chatLimits, ChatType, type Chat, type ChatMessage, type MafiaRoom, type MafiaRoomMessage, type MessagePage } from '../../server/contract/socket/chats'
 import type { UserCard } from '../../server/contract/socket/common'
 
 /** A chat with the part of its history this page has loaded (oldest first). */
@@ -40,6 +40,18 @@ export const dialogsStorageKey = 'chatDialogs'
 export const dialogSize = { width: 320, height: 420, minimizedHeight: 44 } as const
 
 export const chatsState = proxy<ChatsState>({ chats: {}, loaded: false, dialogs: readDialogs(), focusedDialogId: null, pageChatId: null })
+
+/**
+ * The mafia's room of the viewer's table, while the server says it is open to them (a black player
+ * or the judge, during the zero night); null otherwise. `closed` remembers the tables whose room
+ * closed, so a message still on its way cannot bring a closed room back.
+ */
+export interface MafiaRoomState {
+  room: MafiaRoom | null
+  closed: number[]
+}
+
+export const mafiaRoomState = proxy<MafiaRoomState>({ room: null, closed: [] })
 
 /* ---------- pure rules ---------- */
 
@@ -120,6 +132,42 @@ export function applyMemberJoined(state: Pick<ChatsState, 'chats'>, chatId: numb
 export function applyMemberLeft(state: Pick<ChatsState, 'chats'>, chatId: number, userId: number): void {
   const entry = state.chats[chatId]
   if (entry) entry.members = entry.members.filter((member) => member.id !== userId)
+}
+
+/** Messages of a room joined with more of them: each once, in the order they were stored. */
+function mergeRoomMessages(held: readonly MafiaRoomMessage[], more: readonly MafiaRoomMessage[]): MafiaRoomMessage[] {
+  const known = new Set(held.map((message) => message.id))
+  return [...held, ...more.filter((message) => !known.has(message.id))].sort((a, b) => a.id - b.id)
+}
+
+/**
+ * The server opened the room, or answered it with what was said so far: held with every message
+ * already known. A null answer for the table held means the room is no longer open to the viewer.
+ */
+export function applyMafiaRoom(state: MafiaRoomState, lobbyId: number, room: MafiaRoom | null): void {
+  if (room === null) {
+    if (state.room?.lobbyId === lobbyId) state.room = null
+    return
+  }
+  if (state.closed.includes(lobbyId)) return
+  const held = state.room?.lobbyId === lobbyId ? state.room.messages : []
+  state.room = { lobbyId, messages: mergeRoomMessages(held, room.messages) }
+}
+
+/**
+ * A message of the room, pushed or answered to the sender. Only members of an open room are sent
+ * one, so a message of a room not held yet (its opening still on its way) holds the room.
+ */
+export function applyMafiaRoomMessage(state: MafiaRoomState, message: MafiaRoomMessage): void {
+  if (state.closed.includes(message.lobbyId)) return
+  const held = state.room?.lobbyId === message.lobbyId ? state.room.messages : []
+  state.room = { lobbyId: message.lobbyId, messages: mergeRoomMessages(held, [message]) }
+}
+
+/** The room closed for good. */
+export function applyMafiaRoomClosed(state: MafiaRoomState, lobbyId: number): void {
+  if (state.room?.lobbyId === lobbyId) state.room = null
+  if (!state.closed.includes(lobbyId)) state.closed.push(lobbyId)
 }
 
 /** The time of a chat's newest activity, for ordering lists. */
@@ -272,6 +320,8 @@ export function resetChats(options: { forgetDialogs: boolean }): void {
   chatsState.chats = {}
   chatsState.loaded = false
   chatsState.focusedDialogId = null
+  mafiaRoomState.room = null
+  mafiaRoomState.closed = []
   if (options.forgetDialogs) {
     chatsState.dialogs = []
     writeDialogs([])

@@ -8,8 +8,10 @@ import { LoadingState } from '../../components/LoadingState'
 import { chatsState } from '../../state/chats'
 import { ChatList } from './ChatList'
 import { ChatView } from './ChatView'
+import { MafiaRoomView } from './MafiaRoomView'
 import { usePageVisible } from './page-visibility'
 import { PartyActions } from './PartyActions'
+import { useMafiaRoom } from './use-mafia-room'
 
 const useStyles = makeStyles({
   panel: {
@@ -28,25 +30,49 @@ const useStyles = makeStyles({
   partyBar: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 })
 
-/** Beside the game table: the general chat of the interface language and the viewer's party chats. */
+type PanelTab = 'general' | 'party' | 'mafia'
+
+/**
+ * Beside the game table: the general chat of the interface language, the viewer's party chats and,
+ * during the zero night, the mafia's room for the black players and the judge (it opens in front
+ * when it opens, and goes when it closes).
+ */
 export function ChatSidePanel() {
   const styles = useStyles()
   const { t } = useTranslation()
   const visible = usePageVisible()
   const { chats, loaded } = useSnapshot(chatsState)
-  const [tab, setTab] = useState<'general' | 'party'>('general')
+  const mafiaRoom = useMafiaRoom()
+  const [tab, setTab] = useState<PanelTab>('general')
   const [partyId, setPartyId] = useState<number | null>(null)
   const general = Object.values(chats).find((chat) => chat.type === ChatType.General)
   const party = partyId === null ? undefined : chats[partyId]
+  const roomLobby = mafiaRoom?.lobbyId ?? null
+
+  // The zero night is short: the room comes to the front as it opens.
+  const [frontFor, setFrontFor] = useState<number | null>(null)
+  if (roomLobby !== null && frontFor !== roomLobby) {
+    setFrontFor(roomLobby)
+    setTab('mafia')
+  }
+  const shown: PanelTab = tab === 'mafia' && !mafiaRoom ? 'general' : tab
+
   return (
     <aside className={styles.panel} aria-label={t('chat.panel')} data-testid="chat-side-panel">
-      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'general' | 'party')} size="small">
+      <TabList selectedValue={shown} onTabSelect={(_, data) => setTab(data.value as PanelTab)} size="small">
         <Tab value="general">{t('chat.general.title')}</Tab>
         <Tab value="party">{t('chat.party.tab')}</Tab>
+        {mafiaRoom ? (
+          <Tab value="mafia" data-testid="mafia-room-tab">
+            {t('chat.mafia.tab')}
+          </Tab>
+        ) : null}
       </TabList>
-      {!loaded ? (
+      {shown === 'mafia' && mafiaRoom ? (
+        <MafiaRoomView room={mafiaRoom} />
+      ) : !loaded ? (
         <LoadingState />
-      ) : tab === 'general' ? (
+      ) : shown === 'general' ? (
         general ? <ChatView chatId={general.id} active={visible} /> : <LoadingState />
       ) : party ? (
         <>

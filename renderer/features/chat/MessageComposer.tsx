@@ -13,8 +13,12 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1, textAlign: 'start' },
 })
 
+/** Where the box sends: a chat by its id, or any sender (the mafia's room) that resolves true once sent. */
+export type ComposerTarget = { chatId: number } | { onSend: (text: string) => Promise<boolean> }
+
 /** The send box: Enter sends, Shift+Enter breaks the line; empty text is not sent, over-long text is refused here. */
-export function MessageComposer({ chatId, autoFocus = false }: { chatId: number; autoFocus?: boolean }) {
+export function MessageComposer(props: ComposerTarget & { autoFocus?: boolean; label?: string }) {
+  const { autoFocus = false } = props
   const styles = useStyles()
   const { t } = useTranslation()
   const [text, setText] = useState('')
@@ -25,7 +29,7 @@ export function MessageComposer({ chatId, autoFocus = false }: { chatId: number;
   const send = async () => {
     if (sending || length === 0 || tooLong) return
     setSending(true)
-    const sent = await sendMessage(chatId, text)
+    const sent = 'onSend' in props ? await props.onSend(text) : await sendMessage(props.chatId, text)
     setSending(false)
     if (sent) setText('')
   }
@@ -46,7 +50,7 @@ export function MessageComposer({ chatId, autoFocus = false }: { chatId: number;
           onChange={(_, data) => setText(data.value)}
           onKeyDown={onKeyDown}
           placeholder={t('chat.composer.placeholder')}
-          aria-label={t('chat.composer.label')}
+          aria-label={props.label ?? t('chat.composer.label')}
           aria-invalid={tooLong}
           resize="none"
           rows={1}

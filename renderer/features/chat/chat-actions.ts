@@ -4,10 +4,14 @@ import {
   applyChatClosed,
   applyHistoryPage,
   applyIncomingMessage,
+  applyMafiaRoom,
+  applyMafiaRoomClosed,
+  applyMafiaRoomMessage,
   applyMemberJoined,
   applyMemberLeft,
   applyOwnMessage,
   chatsState,
+  mafiaRoomState,
   closeDialog,
   isMyMessage,
   oldestMessageId,
@@ -21,7 +25,7 @@ import { sessionState } from '../../state/session'
 import { platform } from '../../platform/bridge'
 import { i18n } from '../../i18n'
 import type { AppSocket } from '../../realtime'
-import { request, requestErrorKey } from '../../realtime/requests'
+import { request, requestErrorKey, RequestError } from '../../realtime/requests'
 
 const myId = () => sessionState.user?.id ?? null
 
@@ -178,6 +182,29 @@ export async function hideDirectChat(chatId: number): Promise<void> {
   }
 }
 
+/** Asks whether the table's mafia room is open to the viewer, with everything said in it so far. */
+export async function loadMafiaRoom(lobbyId: number): Promise<void> {
+  applyMafiaRoom(mafiaRoomState, lobbyId, await request('chat:mafia:load', { lobbyId }))
+}
+
+/** Sends a message to the table's mafia room; refuses empty and over-long text here. Resolves true when sent. */
+export async function sendMafiaRoomMessage(lobbyId: number, raw: string): Promise<boolean> {
+  const checked = validateMessage(raw)
+  if (!checked.ok) {
+    notify(checked.error, 'error')
+    return false
+  }
+  try {
+    applyMafiaRoomMessage(mafiaRoomState, await request('chat:mafia:message', { lobbyId, message: checked.text }))
+    return true
+  } catch (error) {
+    // The server says the zero night is over: the room goes.
+    if (error instanceof RequestError && error.code === 'errors.mafia_room_closed') applyMafiaRoomClosed(mafiaRoomState, lobbyId)
+    reportError(error)
+    return false
+  }
+}
+
 /** The general chat of the interface language (loaded and joined live). */
 export function generalChat(): Chat | undefined {
   return Object.values(chatsState.chats).find((chat) => chat.type === ChatType.General)
@@ -225,6 +252,9 @@ export function attachChats(socket: AppSocket): void {
     })
     socket.on('chat:member:joined', ({ chatId, user }) => applyMemberJoined(chatsState, chatId, user))
     socket.on('chat:member:left', ({ chatId, userId }) => applyMemberLeft(chatsState, chatId, userId))
+    socket.on('chat:mafia:opened', (room) => applyMafiaRoom(mafiaRoomState, room.lobbyId, room))
+    socket.on('chat:mafia:message:new', (message) => applyMafiaRoomMessage(mafiaRoomState, message))
+    socket.on('chat:mafia:closed', ({ lobbyId }) => applyMafiaRoomClosed(mafiaRoomState, lobbyId))
   }
   loadChats({ keepHistory: false }).catch(reportError)
 }

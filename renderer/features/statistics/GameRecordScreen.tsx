@@ -12,6 +12,7 @@ import { Screen } from '../../components/Screen'
 import { UserAvatar } from '../../components/UserAvatar'
 import { realtimeState } from '../../realtime'
 import { request, requestErrorKey } from '../../realtime/requests'
+import { MafiaRoomSection } from './MafiaRoomSection'
 import { buildTimeline, type TimelineEntry, type TimelinePeriod } from './timeline'
 
 const useStyles = makeStyles({
@@ -144,6 +145,7 @@ function Record({ record }: { record: GameRecord }) {
           </div>
         )}
       </section>
+      <MafiaRoomSection record={record} />
     </>
   )
 }
