@@ -11,6 +11,13 @@ export type { OwnershipTimings } from './table-ownership'
 export { gameError, type HostPayload, type MafiaRoomSource, type Sender, type TableHandle, type TableSource } from './game.service'
 export { camerasFor, canSit, deckLayout, microphoneControl, openMicrophones, teamOf, viewerOf, type GameState, type MicrophoneControl } from './engine'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How many tables this server holds in memory (running ones, and any being worked on now): the admin panel's load figure. */
+    gameTables: { inMemory(): number }
+  }
+}
+
 /**
  * What other modules may use of the game: run work in a table's queue (seat changes, a start),
  * send a command, read a member's or the spectators' view at their stream's position, a finished
@@ -35,6 +42,7 @@ export function registerGameModule(
   const ownership = options.severalServers ? createTableOwnership({ io: app.io, repository, logger: app.log, ...options.leases }) : undefined
   const host = createGameHost({ repository, clock: options.clock, logger: app.log, ownership })
   fanOutPushes(app.io, host)
+  app.decorate('gameTables', { inMemory: () => host.tablesInMemory })
   registerGameEvents(app, host, options.bindRequests)
   app.addHook('onReady', () => host.resume())
   app.addHook('onClose', () => host.close())
