@@ -36,7 +36,10 @@ describe('the table streams tell nobody of a hidden choice', () => {
       const mayKnow = entitled(left, right)
       if (mayKnow.size > 1) differingPairs++
       for (const list of left.hidden.values()) {
-        for (const choice of list) (choice.includes('night_action') ? (hiddenNightActions += 1) : (hiddenVotes += 1))
+        for (const choice of list) {
+          if (choice.includes('night_action')) hiddenNightActions += 1
+          else hiddenVotes += 1
+        }
       }
       for (const key of new Set([...left.received.keys(), ...right.received.keys()])) {
         if (mayKnow.has(key)) continue
