@@ -1,10 +1,10 @@
 import { Role } from '../../contract/http/auth'
-import { defaultLobbySettings, type DeckId, type GameSetup, type LobbySettings } from '../../contract/game'
+import { defaultLobbySettings, type DeckId, type GameEvent, type GameSetup, type LobbySettings } from '../../contract/game'
 import type { Lobby, LobbyCreate, LobbyRole, LobbyStage, LobbySummary } from '../../contract/socket/lobbies'
 import type { LobbyRow } from '../../../db/schema'
 import { AppError, forbidden, notFound } from '../../lib/app-error'
 import type { Viewer } from '../../plugins/auth'
-import { canSit, deckLayout, gameError, type GameModule } from '../game'
+import { canSit, deckLayout, gameError, type GameModule, type GameState } from '../game'
 import type { LobbiesRepository, MemberRow } from './lobbies.repository'
 
 const lobbyError = (code: Extract<AppError['code'], `errors.lobby.${string}`>, field?: string) => new AppError(409, code, field ? { field } : {})
@@ -275,3 +275,25 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
 }
 
 export type LobbiesService = ReturnType<typeof createLobbiesService>
+
+/**
+ * Where each running game stands as the list shows it (phase, day, night): after a stored batch of
+ * events, whether the table is to be published again because its stage changed. Never for each
+ * speech or vote; the deal is left out, since it changes the table's status and is published for
+ * that. A finished game is forgotten.
+ */
+export function createStageChanges() {
+  const stages = new Map<number, string>()
+  return {
+    changed(lobbyId: number, events: readonly GameEvent[], state: GameState): boolean {
+      if (state.phase === 'ended') {
+        stages.delete(lobbyId)
+        return false
+      }
+      const stage = `${state.phase}:${state.day}:${state.night}`
+      if (stages.get(lobbyId) === stage) return false
+      stages.set(lobbyId, stage)
+      return !events.some((event) => event.type === 'roles_dealt')
+    },
+  }
+}

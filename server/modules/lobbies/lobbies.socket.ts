@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { lobbiesRequests, type Lobby, type LobbyRole } from '../../contract/socket/lobbies'
-import { AppError } from '../../lib/app-error'
 import type { BindRequests } from '../../lib/socket-handler'
 import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
 import type { ChatsModule } from '../chats'
 import { spectatorRoom, type GameModule } from '../game'
-import type { LobbiesService, LobbyChange } from './lobbies.service'
+import { createTableConnections, type ClosedBy } from './connections.service'
+import { createStageChanges, type LobbiesService, type LobbyChange } from './lobbies.service'
 import type { LadderSeating, Matchmaking } from './matchmaking.service'
 
 /** Sockets that asked for the list: they hear of new, changed and closed tables. */
@@ -64,6 +64,10 @@ export function createLobbyBroadcasts(app: FastifyInstance, service: LobbiesServ
 
 export type LobbyBroadcasts = ReturnType<typeof createLobbyBroadcasts>
 
+/** Socket.IO's reasons for a socket the server closed itself: a shutdown, or `disconnectSockets` (a ban, a sign-out everywhere). */
+const serverReasons: ReadonlySet<string> = new Set(['server namespace disconnect', 'server shutting down'])
+const closedBy = (reason: string): ClosedBy => (serverReasons.has(reason) ? 'server' : 'user')
+
 /** The lobby events: requests answered through their acks, then the pushes. */
 export function registerLobbiesEvents(
   app: FastifyInstance,
@@ -79,46 +83,19 @@ export function registerLobbiesEvents(
     return lobby
   }
 
-  /**
-   * A seated player's connection at a running game: the engine counts three minutes from the drop.
-   * A server shutting down is not the player's drop, and another open tab keeps them connected.
-   */
-  async function connection(userId: number, connected: boolean): Promise<void> {
-    const membership = await service.membershipOf(userId)
-    if (!membership || membership.role !== 'player' || membership.lobby.status !== 'running') return
-    if (!connected && (await app.io.in(userRoom(userId)).fetchSockets()).length > 0) return
-    await deps.game.command(membership.lobby.id, 'host', { type: 'connection', user: userId, connected }).catch((error: unknown) => {
-      if (!(error instanceof AppError)) throw error
-    })
-  }
-  const report = (userId: number, connected: boolean) => connection(userId, connected).catch((error: unknown) => app.log.error({ err: error, userId }, 'game connection update failed'))
-
-  /*
-   * The list and /watch show where each running game stands: the table is published again when its
-   * phase, day or night changes, never for each speech or vote. The deal and the end are published
-   * where they change the table's status (the module's wiring), so they are left out here.
-   */
-  const stages = new Map<number, string>()
+  const connections = createTableConnections({ lobbies: service, game: deps.game, matchmaking, connected: (userIds) => connectedUsers(app.io, userIds), logger: app.log })
+  const stages = createStageChanges()
   deps.game.onEvents((lobbyId, events, state) => {
-    const stage = `${state.phase}:${state.day}:${state.night}`
-    if (state.phase === 'ended') stages.delete(lobbyId)
-    else if (stages.get(lobbyId) !== stage) {
-      stages.set(lobbyId, stage)
-      if (!events.some((event) => event.type === 'roles_dealt')) {
-        broadcasts.publish(lobbyId).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby stage update failed'))
-      }
-    }
+    if (!stages.changed(lobbyId, events, state)) return
+    broadcasts.publish(lobbyId).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby stage update failed'))
   })
 
   app.io.on('connection', (socket) => {
     const connectedViewer = socket.data.viewer
-    if (connectedViewer) void report(connectedViewer.user.id, true)
+    if (connectedViewer) void connections.opened(connectedViewer.user.id)
     socket.on('disconnect', (reason) => {
       const viewer = socket.data.viewer
-      if (!viewer) return
-      if (reason === 'server namespace disconnect' || reason === 'server shutting down') return
-      void report(viewer.user.id, false)
-      matchmaking.disconnected(viewer.user.id).catch((error: unknown) => app.log.error({ err: error, userId: viewer.user.id }, 'ladder queue leave failed'))
+      if (viewer) void connections.closed(viewer.user.id, closedBy(reason))
     })
 
     socket.on('mafia:lobby:leave', () => {
