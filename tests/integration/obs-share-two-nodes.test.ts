@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { io } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { TablePush, TableSnapshot } from '../../server/contract/socket/game'
 import type { ShareView } from '../../server/contract/socket/sharing'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
+import { SocketTable } from '../helpers/game-table'
 import { request } from '../helpers/http'
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
@@ -101,5 +103,35 @@ describe('the streamer page across two nodes sharing PostgreSQL and Redis', () =
     await request(both.first.url, 'DELETE', '/api/auth/shareKey', { token })
     expect(await ended).toEqual({ reason: 'revoked' })
     await gone
+  })
+
+  it('a page on one node hears the spectators’ stream of a game run by the other, and resumes it there', { timeout: 120_000 }, async () => {
+    const both = nodes()
+    if (!both) return
+    const newMember = async () => {
+      const { user, token } = await createUserWithSession(both.first.database.db)
+      const socket = await connectSocket(both.first.url, token)
+      open.push(socket)
+      return { id: user.id, token, socket }
+    }
+    const table = new SocketTable({ newMember })
+    await table.seat()
+    const streamer = table.players[0] as { token: string }
+    const { key } = (await request(both.first.url, 'POST', '/api/auth/shareKey', { token: streamer.token })).body as { key: string }
+    const page = await openPage(both.second, key)
+    const pushes: TablePush[] = []
+    page.on('mafia:game:updated', (push) => pushes.push(push))
+    expect(((await ask(page, 'share:watch')) as ShareView).lobby).toMatchObject({ id: table.lobbyId, game: null })
+
+    await table.judgeCommand({ type: 'start' })
+    await table.play((view) => view.phase === 'voting')
+    const now = ((await ask(page, 'share:watch')) as ShareView).lobby?.game as TableSnapshot
+    expect(now.seq).toBeGreaterThan(2)
+    await expect.poll(() => pushes.at(-1)?.seq).toBe(now.seq)
+    expect(pushes.map((push) => push.seq)).toEqual(Array.from({ length: now.seq }, (_, index) => index + 1))
+
+    // The page's resume is answered by the node that runs the table: exactly what it had pushed.
+    expect(await ask(page, 'share:sync', { id: table.lobbyId, stream: now.stream, seq: 1 })).toEqual({ resumed: true, pushes: pushes.slice(1) })
+    expect(await ask(page, 'share:sync', { id: table.lobbyId, stream: 'another-stream', seq: 1 })).toEqual({ resumed: false, game: now })
   })
 })

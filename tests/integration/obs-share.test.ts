@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto'
 import { io } from 'socket.io-client'
 import WebSocket from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { GameView } from '../../server/contract/game'
+import type { TablePush, TableSnapshot } from '../../server/contract/socket/game'
 import type { ShareView } from '../../server/contract/socket/sharing'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
-import { request } from '../helpers/http'
+import { isBlack, SocketTable } from '../helpers/game-table'
+import { request as httpRequest } from '../helpers/http'
+import { rawRequest, request, requestResult } from '../helpers/requests'
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createUserWithSession } from '../helpers/users'
@@ -50,7 +54,7 @@ function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any>
 }
 
 async function newKey(token: string): Promise<{ key: string; link: string; createdAt: string }> {
-  const answer = await request(server.url, 'POST', '/api/auth/shareKey', { token })
+  const answer = await httpRequest(server.url, 'POST', '/api/auth/shareKey', { token })
   expect(answer.status).toBe(200)
   return answer.body
 }
@@ -92,12 +96,12 @@ function eventWhere(socket: TestSocket, event: string, match: (payload: any) => 
 describe('the share key', () => {
   it('is made for the signed-in user, shown once in a fragment link, stored only as its hash, replaced and revoked', async () => {
     const streamer = await member()
-    expect((await request(server.url, 'GET', '/api/auth/shareKey', { token: streamer.token })).body).toEqual({ active: false, createdAt: null })
+    expect((await httpRequest(server.url, 'GET', '/api/auth/shareKey', { token: streamer.token })).body).toEqual({ active: false, createdAt: null })
 
     const made = await newKey(streamer.token)
     expect(made.key.length).toBeGreaterThanOrEqual(40)
     expect(made.link).toBe(`http://localhost:8080/obs-share#key=${made.key}`)
-    const state = await request(server.url, 'GET', '/api/auth/shareKey', { token: streamer.token })
+    const state = await httpRequest(server.url, 'GET', '/api/auth/shareKey', { token: streamer.token })
     expect(state.body).toEqual({ active: true, createdAt: made.createdAt })
     expect(JSON.stringify(state.body)).not.toContain(made.key)
 
@@ -108,20 +112,20 @@ describe('the share key', () => {
     expect(replaced.key).not.toBe(made.key)
     expect(await db().selectFrom('share_keys').selectAll().where('user_id', '=', streamer.id).execute()).toHaveLength(1)
 
-    expect((await request(server.url, 'DELETE', '/api/auth/shareKey', { token: streamer.token })).body).toEqual({ ok: true })
-    expect((await request(server.url, 'GET', '/api/auth/shareKey', { token: streamer.token })).body).toEqual({ active: false, createdAt: null })
+    expect((await httpRequest(server.url, 'DELETE', '/api/auth/shareKey', { token: streamer.token })).body).toEqual({ ok: true })
+    expect((await httpRequest(server.url, 'GET', '/api/auth/shareKey', { token: streamer.token })).body).toEqual({ active: false, createdAt: null })
     // Revoking twice is not an error: the key is gone either way.
-    expect((await request(server.url, 'DELETE', '/api/auth/shareKey', { token: streamer.token })).status).toBe(200)
+    expect((await httpRequest(server.url, 'DELETE', '/api/auth/shareKey', { token: streamer.token })).status).toBe(200)
   })
 
   it('is for signed-in users only, and the calls take no input', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const answer = await request(server.url, method, '/api/auth/shareKey')
+      const answer = await httpRequest(server.url, method, '/api/auth/shareKey')
       expect(answer.status).toBe(401)
       expect(answer.body.code).toBe('errors.unauthorized')
     }
     const streamer = await member()
-    const extra = await request(server.url, 'POST', '/api/auth/shareKey', { token: streamer.token, body: { key: 'mine' } })
+    const extra = await httpRequest(server.url, 'POST', '/api/auth/shareKey', { token: streamer.token, body: { key: 'mine' } })
     expect(extra.status).toBe(400)
     expect(extra.body).toMatchObject({ code: 'errors.unknown_field', field: 'key' })
   })
@@ -132,7 +136,7 @@ describe('the share key', () => {
     let retryAfter: string | null = null
     for (let attempt = 0; attempt < 21; attempt++) {
       const method = attempt % 2 === 0 ? 'POST' : 'DELETE'
-      const answer = await request(server.url, method, '/api/auth/shareKey', { token: busy.token })
+      const answer = await httpRequest(server.url, method, '/api/auth/shareKey', { token: busy.token })
       statuses.push(answer.status)
       retryAfter = answer.headers.get('retry-after')
     }
@@ -140,7 +144,7 @@ describe('the share key', () => {
     expect(statuses[20]).toBe(429)
     expect(Number(retryAfter)).toBeGreaterThan(0)
     const other = await member()
-    expect((await request(server.url, 'POST', '/api/auth/shareKey', { token: other.token })).status).toBe(200)
+    expect((await httpRequest(server.url, 'POST', '/api/auth/shareKey', { token: other.token })).status).toBe(200)
   })
 })
 
@@ -157,7 +161,7 @@ describe('opening the streamer page', () => {
     await expect(openPage({ shareKey: first.key })).rejects.toThrow('errors.share.key_invalid')
     await openPage({ shareKey: second.key })
 
-    await request(server.url, 'DELETE', '/api/auth/shareKey', { token: streamer.token })
+    await httpRequest(server.url, 'DELETE', '/api/auth/shareKey', { token: streamer.token })
     await expect(openPage({ shareKey: second.key })).rejects.toThrow('errors.share.key_invalid')
   })
 
@@ -179,7 +183,7 @@ describe('opening the streamer page', () => {
 
     const again = await openPage({ shareKey: (await newKey(streamer.token)).key })
     const revoked = nextEvent(again, 'share:ended')
-    await request(server.url, 'DELETE', '/api/auth/shareKey', { token: streamer.token })
+    await httpRequest(server.url, 'DELETE', '/api/auth/shareKey', { token: streamer.token })
     expect(await revoked).toEqual({ reason: 'revoked' })
   })
 
@@ -262,66 +266,150 @@ describe('following the streamer', () => {
   })
 })
 
+/** Every push of a table's stream a socket receives, in order. */
+function recordPushes(socket: TestSocket, lobbyId: number): TablePush[] {
+  const pushes: TablePush[] = []
+  socket.on('mafia:game:updated', (push) => {
+    if (push.lobbyId === lobbyId) pushes.push(push)
+  })
+  return pushes
+}
+
+/** What a spectator may hold of a running game: no role, no night action, no own view, nothing to do. */
+function expectSpectatorOnly(changes: Partial<GameView>): void {
+  if (changes.viewer !== undefined) expect(changes.viewer).toEqual({ kind: 'spectator' })
+  if (changes.you !== undefined) expect(changes.you).toBeNull()
+  if (changes.nightActions !== undefined) expect(changes.nightActions).toEqual([])
+  if (changes.actions !== undefined) expect(changes.actions).toEqual({ player: null, judge: null })
+  for (const seat of changes.seats ?? []) expect([seat.role, seat.team]).toEqual([null, null])
+}
+
+/** A judged table of ten on this suite's server, its members signed up as they sit down. */
+const newTable = () => new SocketTable({ newMember: member })
+
 describe('what the page sees of a running game', () => {
-  it('only the spectators’ view, even when the streamer is a black player: no role, no night action, no own view', { timeout: 60_000 }, async () => {
-    const judge = await member()
-    const lobby = await ask(judge.socket, 'mafia:create:lobby', { name: 'Judged and streamed', language: 'en', as: 'judge' })
-    const players: Member[] = []
-    for (let index = 0; index < 10; index++) {
-      const player = await member()
-      expect((await ask(player.socket, 'mafia:join:lobby', { id: lobby.id })).error).toBeUndefined()
-      players.push(player)
-    }
+  it('exactly the spectators’ stream, even when the streamer is a black player: no role, no night action, no own view', { timeout: 120_000 }, async () => {
+    const table = newTable()
+    await table.seat()
+    const lobbyId = table.lobbyId
+    const spectator = await member()
+    await table.watch(spectator)
+    const spectatorPushes = recordPushes(spectator.socket, lobbyId)
     // Every player streams: whoever the deal makes black, their page is watched from before the deal.
     const pages = []
-    for (const player of players) pages.push({ player, ...(await watchingPage((await newKey(player.token)).key)) })
-    for (const page of pages) expect(page.first.lobby).toMatchObject({ id: lobby.id, as: 'player', game: null })
+    for (const player of table.players) {
+      const page = await watchingPage((await newKey(player.token)).key)
+      pages.push({ player, pushes: recordPushes(page.socket, lobbyId), ...page })
+    }
+    for (const page of pages) expect(page.first.lobby).toMatchObject({ id: lobbyId, as: 'player', game: null })
 
-    const dealt = Promise.all(pages.map((page) => eventWhere(page.socket, 'mafia:game:event', (push) => push.lobbyId === lobby.id && push.event.version >= 2)))
-    expect((await ask(judge.socket, 'mafia:game:command', { id: lobby.id, command: { type: 'start' } })).error).toBeUndefined()
-    await dealt
+    // Through the zero night, a day with a vote, a night with a shot and both checks, to the second day.
+    await table.judgeCommand({ type: 'start' })
+    const judgeView = await table.play((view) => view.day === 2 && view.phase === 'day_speech')
+    const roles = judgeView.seats.map((seat) => seat.role as string)
+    const black = pages.filter((page) => isBlack(roles[table.players.indexOf(page.player)]))
+    expect(black.length).toBe(3)
+    expect(judgeView.nightResults.length).toBeGreaterThan(0)
 
-    // Who is black, from each player's own view.
-    const roles = new Map<number, string>()
-    for (const player of players) roles.set(player.id, (await ask(player.socket, 'mafia:load:lobby', { id: lobby.id })).game.you.role)
-    const black = pages.filter((page) => roles.get(page.player.id) === 'Don' || roles.get(page.player.id) === 'Mafia')
-    expect(black.length).toBeGreaterThanOrEqual(2)
-
-    // A public event reaches the pages: the judge fouls the black streamer.
+    // A fresh look during the game: the spectators' view at their stream's position.
     const streamer = black[0]!
-    const seat = (await ask(streamer.player.socket, 'mafia:load:lobby', { id: lobby.id })).game.you.seat as number
-    const fouled = eventWhere(streamer.socket, 'mafia:game:event', (push) => push.event.type === 'foul')
-    expect((await ask(judge.socket, 'mafia:game:command', { id: lobby.id, command: { type: 'foul', seat } })).error).toBeUndefined()
-    expect((await fouled).event).toMatchObject({ type: 'foul', seat })
-    for (let step = 0; step < 3; step++) await ask(judge.socket, 'mafia:game:command', { id: lobby.id, command: { type: 'next' } })
-
-    // A fresh look after the deal: the spectators' view of the game.
     const later = (await ask(streamer.socket, 'share:watch')) as ShareView
     streamer.received.push({ event: 'share:watch', payload: later })
-    expect(later.lobby?.game).toMatchObject({ viewer: { kind: 'spectator' }, you: null })
-    expect((later.lobby?.game as any).seats[seat - 1].fouls).toBe(1)
+    expect(later.lobby?.game).toMatchObject({ view: { viewer: { kind: 'spectator' }, you: null } })
+    const seq = later.lobby?.game?.seq as number
+    expect(seq).toBeGreaterThan(10)
 
-    const roleNames = [...new Set(roles.values())]
+    // Every page holds the spectators' stream push for push, nothing more and nothing less.
+    await expect.poll(() => spectatorPushes.at(-1)?.seq).toBe(seq)
+    for (const page of pages) await expect.poll(() => page.pushes.at(-1)?.seq).toBe(seq)
+    expect(spectatorPushes.map((push) => push.seq)).toEqual(Array.from({ length: seq }, (_, index) => index + 1))
+    for (const page of pages) expect(page.pushes).toEqual(spectatorPushes)
+
+    const roleNames = [...new Set(roles)]
     for (const page of pages) {
       for (const { event, payload } of page.received) {
-        if (event === 'mafia:game:event') {
-          const pushed = payload.event
-          if (pushed.type === 'roles_dealt' || pushed.version === 2) expect(Object.keys(pushed)).not.toContain('roles')
-          expect(pushed.type).not.toBe('night_action')
-          if (pushed.type === 'vote_cast') expect(pushed.voter).toBeNull()
+        if (event === 'mafia:game:updated') {
+          expectSpectatorOnly(payload.changes)
+          for (const seen of payload.events) expect(seen.type).not.toBe('night_action')
         }
-        const views = event === 'share:watch' || event === 'share:moved' ? [payload.lobby?.game].filter(Boolean) : []
-        for (const view of views) {
-          expect(view.viewer).toEqual({ kind: 'spectator' })
-          expect(view.you).toBeNull()
-          expect(view.nightActions).toEqual([])
-          for (const seatView of view.seats) expect([seatView.role, seatView.team]).toEqual([null, null])
-        }
+        if (event === 'share:watch' || event === 'share:moved') if (payload.lobby?.game) expectSpectatorOnly(payload.lobby.game.view)
         // No role name of this game appears anywhere in what the page received while it runs.
         const text = JSON.stringify(payload)
         for (const role of roleNames) expect(text).not.toContain(`"${role}"`)
       }
     }
+  })
+})
+
+describe('resuming the page’s stream (share:sync)', () => {
+  it('a page that missed pushes resumes with exactly those; a stale or no position gets the view afresh; never a role before the end', { timeout: 120_000 }, async () => {
+    const table = newTable()
+    await table.seat()
+    const lobbyId = table.lobbyId
+    const spectator = await member()
+    await table.watch(spectator)
+    const spectatorPushes = recordPushes(spectator.socket, lobbyId)
+    const streamer = table.players[0] as Member
+    const { key } = await newKey(streamer.token)
+    const first = await watchingPage(key)
+
+    // Before the deal there is no stream to resume: the view is null.
+    expect(await request(first.socket, 'share:sync', { id: lobbyId })).toEqual({ resumed: false, game: null })
+
+    await table.judgeCommand({ type: 'start' })
+    await table.play((view) => view.phase === 'day_speech' && view.speaker !== null)
+    const held = (await requestResult(first.socket, 'share:watch')).lobby?.game as TableSnapshot
+    expect(held.seq).toBeGreaterThan(1)
+    // Nothing was missed: nothing to resume.
+    expect(await request(first.socket, 'share:sync', { id: lobbyId, stream: held.stream, seq: held.seq })).toEqual({ resumed: true, pushes: [] })
+
+    // The page drops off; the game goes on without it; the page comes back.
+    first.socket.disconnect()
+    await table.play((view) => view.phase === 'voting')
+    const page = await watchingPage(key)
+    const now = page.first.lobby?.game as TableSnapshot
+    expect(now).toMatchObject({ stream: held.stream, view: { viewer: { kind: 'spectator' }, phase: 'voting' } })
+    await expect.poll(() => spectatorPushes.at(-1)?.seq).toBe(now.seq)
+    const missed = spectatorPushes.filter((push) => push.seq > held.seq)
+    expect(missed.length).toBeGreaterThan(1)
+    const resumed = await requestResult(page.socket, 'share:sync', { id: lobbyId, stream: held.stream, seq: held.seq })
+    expect(resumed).toEqual({ resumed: true, pushes: missed })
+    for (const push of missed) expectSpectatorOnly(push.changes)
+
+    // A page that held an older stream (a restart, a handover) or none gets the spectators' view afresh.
+    expect(await requestResult(page.socket, 'share:sync', { id: lobbyId, stream: 'an-old-stream', seq: 2 })).toEqual({ resumed: false, game: now })
+    expect(await requestResult(page.socket, 'share:sync', { id: lobbyId })).toEqual({ resumed: false, game: now })
+    expectSpectatorOnly(now.view)
+    const roleNames = [...new Set((await table.view()).seats.map((seat) => seat.role as string))]
+    for (const answer of [resumed, now]) for (const role of roleNames) expect(JSON.stringify(answer)).not.toContain(`"${role}"`)
+
+    // Only for the table the streamer is at, only for a page, only a position, and not in a flood.
+    expect(await request(page.socket, 'share:sync', { id: lobbyId + 1000 })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
+    expect(await request(streamer.socket, 'share:sync', { id: lobbyId })).toEqual({ error: 'errors.unauthorized' })
+    expect(await rawRequest(page.socket, 'share:sync', { id: lobbyId, seat: 1 })).toEqual({ error: 'errors.unknown_field', field: 'seat' })
+    expect(await rawRequest(page.socket, 'share:sync', {})).toEqual({ error: 'errors.required', field: 'id' })
+    const flooding = await watchingPage(key)
+    const answers = []
+    for (let attempt = 0; attempt < 11; attempt++) answers.push(await request(flooding.socket, 'share:sync', { id: lobbyId }))
+    expect(answers.map((answer) => ('error' in answer ? answer.error : 'answered'))).toEqual([...Array<string>(10).fill('answered'), 'errors.rate_limited'])
+  })
+
+  it('answers only for the table the streamer is at now: a page still holding the old one is refused', async () => {
+    const streamer = await member()
+    const { key } = await newKey(streamer.token)
+    const created = await ask(streamer.socket, 'mafia:create:lobby', { name: 'Left soon', language: 'en' })
+    const page = await watchingPage(key)
+    expect(page.first.lobby?.id).toBe(created.id)
+    const left = eventWhere(page.socket, 'share:moved', (view) => view.lobby === null)
+    streamer.socket.emit('mafia:lobby:leave')
+    await left
+    expect(await request(page.socket, 'share:sync', { id: created.id })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
+
+    const other = await member()
+    const elsewhere = await ask(other.socket, 'mafia:create:lobby', { name: 'Elsewhere', language: 'en' })
+    await ask(streamer.socket, 'mafia:watch:lobby', { id: elsewhere.id })
+    expect(await request(page.socket, 'share:sync', { id: created.id })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
+    expect(await request(page.socket, 'share:sync', { id: elsewhere.id })).toEqual({ resumed: false, game: null })
   })
 })
 

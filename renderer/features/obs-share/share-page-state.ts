@@ -53,7 +53,7 @@ export function applyShareSummary(state: Pick<SharePageState, 'view'>, summary: 
   if (lobby && lobby.id === summary.id) lobby.lobby = summary
 }
 
-/** The page's follower of the spectators' stream: pushes in order, a sync on a gap, over the page's socket. */
+/** The page's follower of the spectators' stream: pushes in order, a resume (`share:sync`) on a gap, over the page's socket. */
 export function createShareFollower(state: Pick<SharePageState, 'view'>, sync: TableFollowerOptions['sync']): TableFollower {
   return createTableFollower({
     followed: () => state.view?.lobby ?? null,
@@ -142,8 +142,8 @@ export function openSharePage(key: string, createSocket: (key: string) => AppSoc
   }
 
   const follower = createShareFollower(state, (position) =>
-    requestOn(socket, 'mafia:game:sync', position).catch((error: unknown) => {
-      // A refused sync (the streamer moved on, or the stream is not this page's to resume): the table afresh.
+    requestOn(socket, 'share:sync', position).catch((error: unknown) => {
+      // A refused resume (the streamer moved on meanwhile): the table afresh.
       if (refusal(error) && !closed) watch(false)
       throw error
     }),

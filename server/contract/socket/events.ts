@@ -3,7 +3,7 @@ import type { Ack } from '../errors'
 import type { ChatsClientEvents, ChatsServerEvents, chatsRequests } from './chats'
 import type { RequestEvents, RequestPayload, RequestResult } from './common'
 import type { FriendsClientEvents, FriendsServerEvents, friendsRequests } from './friends'
-import type { GameClientEvents, GameServerEvents, gameRequests } from './game'
+import type { GameClientEvents, GameServerEvents, gameRequests, TableSync, TableSyncRequest } from './game'
 import type { LobbiesClientEvents, LobbiesServerEvents, lobbiesRequests } from './lobbies'
 import type { MediaClientEvents, MediaTicket, mediaRequests } from './media'
 import type { ShareView, SharingClientEvents, SharingServerEvents } from './sharing'
@@ -48,6 +48,7 @@ export type SocketRequests = typeof chatsRequests &
   typeof gameRequests &
   typeof mediaRequests & {
     'share:watch': { payload: TUndefined; result: TUnsafe<ShareView> }
+    'share:sync': { payload: typeof TableSyncRequest; result: TUnsafe<TableSync> }
     'share:media': { payload: TUndefined; result: TUnsafe<MediaTicket> }
     getOnline: { payload: TUndefined; result: TUnsafe<OnlineCount> }
   }

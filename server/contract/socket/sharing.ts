@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import type { Ack } from '../errors'
 import { UserCard } from './common'
+import type { TableSync, TableSyncRequest } from './game'
 import { Lobby } from './lobbies'
 import type { MediaTicket } from './media'
 
@@ -23,11 +24,18 @@ export type ShareEndReason = Static<typeof ShareEndReason>
 /**
  * The streamer's page's socket: opened with `auth: { shareKey }` and no session. It may ask for
  * nothing but the streamer's table; besides these it hears the table's `mafia:lobby:updated` and
- * the spectators' `mafia:game:event`.
+ * the spectators' stream (`mafia:game:updated`).
  */
 export interface SharingClientEvents {
-  /** The streamer's table now (the socket follows it from here on); asked on every (re)connect and after a gap. */
+  /** The streamer's table now (the socket follows it from here on); asked on every (re)connect, and when a resume is refused. */
   'share:watch': (ack?: (result: Ack<ShareView>) => void) => void
+  /**
+   * Resumes the spectators' stream of the table the page shows (`id`) from the position it holds,
+   * as `mafia:game:sync` does for a member: the missed pushes, or the view afresh. Refused with
+   * `errors.lobby.not_member` when the streamer is no longer at that table (the page then asks
+   * `share:watch`).
+   */
+  'share:sync': (payload: TableSyncRequest, ack?: (result: Ack<TableSync>) => void) => void
   /**
    * A receive-only ticket for the media room of the streamer's table (role `subscriber`, a peer id
    * of its own that is never a user id). Refused with `errors.lobby.not_member` while the streamer

@@ -4,10 +4,11 @@ import type { GameModule } from '../game'
 import type { LobbiesModule } from '../lobbies'
 import { createSharingRepository } from './sharing.repository'
 import { registerSharingRoutes } from './sharing.routes'
-import { createSharingService } from './sharing.service'
-import { registerSharingEvents, type ViewerTickets } from './sharing.socket'
+import { createSharingService, createStreamerFollowing, type ViewerTickets } from './sharing.service'
+import { registerSharingEvents, sharePagesOf } from './sharing.socket'
 
-export { shareRoom, type ViewerTickets } from './sharing.socket'
+export { shareRoom } from './sharing.socket'
+export type { ViewerTickets } from './sharing.service'
 
 /**
  * The streamer's page (/obs-share): the user's share key over HTTP, and a page's socket opened with
@@ -22,8 +23,12 @@ export function registerSharingModule(app: FastifyInstance, options: { clock: Cl
       return membership ? { lobbyId: membership.lobby.id, as: membership.role } : null
     },
     summary: lobbies.summary,
-    onMembersMoved: lobbies.onMembersMoved,
   }
-  const pages = registerSharingEvents(app, { service, tables, game: options.game, media: options.media })
+  const following = createStreamerFollowing({ tables, game: options.game, media: options.media, pages: sharePagesOf(app.io) })
+  // Whoever moved may be a streamer: their pages follow, on every app server.
+  lobbies.onMembersMoved((userIds) => {
+    for (const userId of new Set(userIds)) following.moved(userId).catch((error: unknown) => app.log.error({ err: error, userId }, 'streamer page follow failed'))
+  })
+  const pages = registerSharingEvents(app, { service, following })
   return registerSharingRoutes(app, { service, endPages: pages.end })
 }

@@ -1,7 +1,14 @@
 import { shareLink, type NewShareKey, type ShareKeyState } from '../../contract/http/sharing'
 import type { UserCard } from '../../contract/socket/common'
+import type { TableSync, TableSyncRequest } from '../../contract/socket/game'
+import type { LobbyRole, LobbySummary } from '../../contract/socket/lobbies'
+import type { MediaTicket } from '../../contract/socket/media'
+import type { ShareView } from '../../contract/socket/sharing'
+import { AppError } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
 import { hashToken, randomToken } from '../../lib/ids'
+import { spectatorRoom, type GameModule } from '../game'
+import { lobbyRoom } from '../lobbies'
 import type { SharingRepository } from './sharing.repository'
 
 /** Keys are 256-bit random strings; anything far longer is not one, and is not even hashed. */
@@ -42,3 +49,126 @@ export function createSharingService(options: { repository: SharingRepository; c
 }
 
 export type SharingService = ReturnType<typeof createSharingService>
+
+/** What following a streamer needs of the tables: where a user is, and a table's summary. */
+export interface StreamerTables {
+  /** The table a user is at and how (player, judge, spectator); null at none. */
+  placeOf(userId: number): Promise<{ lobbyId: number; as: LobbyRole } | null>
+  summary(lobbyId: number): Promise<LobbySummary | null>
+}
+
+/**
+ * What the sharing module needs of the table's media: a receive-only ticket for someone who is no
+ * member of the table (the streamer's page), for the table's room wherever it lives.
+ */
+export interface ViewerTickets {
+  viewerTicket(lobbyId: number, peerId: string): Promise<MediaTicket>
+}
+
+/** One open page of a streamer, on this app server or another: what moving it between rooms needs. */
+export interface SharePage {
+  readonly rooms: ReadonlySet<string>
+  join(room: string): unknown
+  leave(room: string): unknown
+}
+
+/** The socket side of a streamer's pages: finds them on every app server, and tells them all what they show. */
+export interface StreamerPages {
+  /** Every page open for this streamer, on any app server, with the streamer their key named; null when none is open. */
+  of(streamerId: number): Promise<{ streamer: UserCard; pages: readonly SharePage[] } | null>
+  /** Tells every page of this streamer, on every app server, what it shows now. */
+  show(streamerId: number, view: ShareView): void
+}
+
+/** The rooms of a table a page sits in: the table's updates and the spectators' stream. */
+const tableRooms = (lobbyId: number) => [lobbyRoom(lobbyId), spectatorRoom(lobbyId)]
+const isTableRoom = (room: string) => room.startsWith('lobby:')
+
+const notAtTable = (field: string) => new AppError(409, 'errors.lobby.not_member', { field })
+
+/**
+ * Following a streamer: their pages sit in the rooms of the table the streamer is at (sitting,
+ * judging or watching), exactly where a spectator of it would sit, and show it as a spectator sees
+ * it. The socket layer finds the pages and moves them; the rules of where they belong and what they
+ * show are here.
+ */
+export function createStreamerFollowing(options: {
+  tables: StreamerTables
+  game: Pick<GameModule, 'spectatorSnapshot' | 'spectatorSync'>
+  media: ViewerTickets
+  pages: StreamerPages
+}) {
+  const { tables, game, media, pages } = options
+
+  /**
+   * Puts the pages in the rooms of the streamer's table (leaving any other) and returns what they
+   * show. Rooms first, then the view, read in the table's queue at the spectators' stream position:
+   * a push that falls in between is older than the view, and the page drops it.
+   */
+  async function follow(streamer: UserCard, followers: readonly SharePage[]): Promise<ShareView> {
+    const place = await tables.placeOf(streamer.id)
+    const wanted = place ? tableRooms(place.lobbyId) : []
+    for (const follower of followers) {
+      for (const room of [...follower.rooms]) if (isTableRoom(room) && !wanted.includes(room)) await follower.leave(room)
+      for (const room of wanted) if (!follower.rooms.has(room)) await follower.join(room)
+    }
+    if (!place) return { streamer, lobby: null }
+    const summary = await tables.summary(place.lobbyId)
+    if (!summary) return { streamer, lobby: null }
+    return { streamer, lobby: { id: place.lobbyId, member: false, as: place.as, lobby: summary, game: await game.spectatorSnapshot(place.lobbyId) } }
+  }
+
+  // One follow at a time per streamer on this app server, so two quick moves cannot leave a page behind.
+  const queues = new Map<number, Promise<unknown>>()
+  function serialised<T>(streamerId: number, work: () => Promise<T>): Promise<T> {
+    const run = (queues.get(streamerId) ?? Promise.resolve()).then(work, work)
+    const settled = run.catch(() => undefined)
+    queues.set(streamerId, settled)
+    void settled.then(() => {
+      if (queues.get(streamerId) === settled) queues.delete(streamerId)
+    })
+    return run
+  }
+
+  /** The streamer moved: every page of theirs, on every app server, follows and is told. */
+  async function moveAll(streamerId: number): Promise<void> {
+    const open = await pages.of(streamerId)
+    if (!open) return
+    pages.show(streamerId, await follow(open.streamer, open.pages))
+  }
+
+  return {
+    /** A page asks for its streamer's table (every connect, a refused resume): it joins that table's rooms and gets what it shows. */
+    watch(streamer: UserCard, page: SharePage): Promise<ShareView> {
+      return serialised(streamer.id, () => follow(streamer, [page]))
+    },
+
+    /** Users sat down, moved or left: the pages of each of them follow. */
+    moved(userId: number): Promise<void> {
+      return serialised(userId, () => moveAll(userId))
+    },
+
+    /**
+     * Resumes the spectators' stream of the table the page shows, from the position it holds. Only
+     * while the streamer is still at that table: otherwise the page asks for the table afresh.
+     */
+    async sync(streamer: UserCard, from: TableSyncRequest): Promise<TableSync> {
+      const place = await tables.placeOf(streamer.id)
+      if (!place || place.lobbyId !== from.id) throw notAtTable('id')
+      return game.spectatorSync(place.lobbyId, { stream: from.stream, seq: from.seq })
+    },
+
+    /**
+     * The page's ticket for the media room of the streamer's table: only while the streamer is at a
+     * live one. The peer id names the page, never a user, so no seat's stream is ever taken for it.
+     */
+    async mediaTicket(streamer: UserCard, pageId: string): Promise<MediaTicket> {
+      const place = await tables.placeOf(streamer.id)
+      const summary = place ? await tables.summary(place.lobbyId) : null
+      if (!place || !summary || (summary.status !== 'open' && summary.status !== 'running')) throw notAtTable('lobby')
+      return media.viewerTicket(place.lobbyId, `share-${streamer.id}-${pageId}`)
+    },
+  }
+}
+
+export type StreamerFollowing = ReturnType<typeof createStreamerFollowing>

@@ -1,58 +1,43 @@
 import type { FastifyInstance } from 'fastify'
-import type { SocketAuth } from '../../contract/socket/events'
-import type { LobbyRole, LobbySummary } from '../../contract/socket/lobbies'
-import type { MediaTicket } from '../../contract/socket/media'
-import type { ShareEndReason, ShareView } from '../../contract/socket/sharing'
+import { Compile, type Validator } from 'typebox/compile'
 import type { UserCard } from '../../contract/socket/common'
-import { AppError } from '../../lib/app-error'
-import { createSocketRateLimiter, toAckError } from '../../lib/socket-handler'
-import type { AppSocket } from '../../plugins/socket-io'
-import { spectatorRoom, type GameModule } from '../game'
-import { lobbyRoom } from '../lobbies'
-import type { SharingService } from './sharing.service'
+import type { SocketAuth, SocketRequestName } from '../../contract/socket/events'
+import { TableSyncRequest } from '../../contract/socket/game'
+import type { ShareEndReason } from '../../contract/socket/sharing'
+import { createSocketRateLimiter, toAckError, validationAckError } from '../../lib/socket-handler'
+import type { AppServer, AppSocket } from '../../plugins/socket-io'
+import type { SharingService, StreamerFollowing, StreamerPages } from './sharing.service'
 
 /** Every streamer's page open for one streamer, on any node: they move together when the streamer does. */
 export const shareRoom = (streamerId: number) => `share:${streamerId}`
 
-/** What the sharing module needs of the tables: where a user is, a table's summary, and word of every move. */
-export interface StreamerTables {
-  /** The table a user is at and how (player, judge, spectator); null at none. */
-  placeOf(userId: number): Promise<{ lobbyId: number; as: LobbyRole } | null>
-  summary(lobbyId: number): Promise<LobbySummary | null>
-  /** Runs after users sat down, moved, left or were sent away (a disband), with their ids. */
-  onMembersMoved(listener: (userIds: readonly number[]) => void): void
+/** A streamer's pages through the adapter: found in their share room on every node, told there. */
+export function sharePagesOf(io: AppServer): StreamerPages {
+  return {
+    async of(streamerId) {
+      const pages = await io.in(shareRoom(streamerId)).fetchSockets()
+      const streamer = pages.find((page) => page.data.share)?.data.share?.streamer
+      return streamer ? { streamer, pages } : null
+    },
+    show(streamerId, view) {
+      io.to(shareRoom(streamerId)).emit('share:moved', view)
+    },
+  }
 }
 
-/**
- * What the sharing module needs of the table's media: a receive-only ticket for someone who is no
- * member of the table (the streamer's page), for the table's room wherever it lives.
- */
-export interface ViewerTickets {
-  viewerTicket(lobbyId: number, peerId: string): Promise<MediaTicket>
-}
+/** The page's requests, each answered through its ack. */
+type SharePageRequest = Extract<SocketRequestName, `share:${string}`>
 
-/** A page's socket, here or on another node (`fetchSockets`): what moving it between rooms needs. */
-interface Follower {
-  readonly rooms: Set<string>
-  join(room: string): unknown
-  leave(room: string): unknown
-}
-
-/** The rooms of a table a page sits in: the table's updates and the spectators' shared game view. */
-const tableRooms = (lobbyId: number) => [lobbyRoom(lobbyId), spectatorRoom(lobbyId)]
-const isTableRoom = (room: string) => room.startsWith('lobby:')
+const syncRequest = Compile(TableSyncRequest) as unknown as Validator
 
 /**
  * The streamer's page over the socket. The handshake's `auth.shareKey` is checked here (the socket
  * plugin lets such a socket through without a session, and refuses one that carries both); the
- * socket then belongs to no user, so every other request refuses it, and it joins only the
- * streamer's share room and the rooms of the streamer's table that a spectator would be in.
+ * socket then belongs to no user, so every request but the page's own refuses it. Each of the
+ * page's requests is checked, limited, handed to the following rules, and answered.
  */
-export function registerSharingEvents(
-  app: FastifyInstance,
-  deps: { service: SharingService; tables: StreamerTables; game: GameModule; media: ViewerTickets },
-): { end(streamerId: number, reason: ShareEndReason): void } {
-  const { service, tables, game, media } = deps
+export function registerSharingEvents(app: FastifyInstance, deps: { service: SharingService; following: StreamerFollowing }): { end(streamerId: number, reason: ShareEndReason): void } {
+  const { service, following } = deps
 
   app.io.use((socket, next) => {
     const { shareKey } = (socket.handshake.auth ?? {}) as SocketAuth
@@ -72,93 +57,40 @@ export function registerSharingEvents(
       })
   })
 
-  /** The game exactly as a spectator sees it, at the spectators' stream position (read in the table's queue, so no push slips between). */
-  const spectatorGame = (lobbyId: number) => game.spectatorSnapshot(lobbyId)
-
-  /**
-   * Puts the pages in the rooms of the streamer's table (leaving any other) and returns what they
-   * show. Rooms first, then the view: an event pushed in between is older than the view and dropped.
-   */
-  async function follow(streamer: UserCard, followers: readonly Follower[]): Promise<ShareView> {
-    const place = await tables.placeOf(streamer.id)
-    const wanted = place ? tableRooms(place.lobbyId) : []
-    for (const follower of followers) {
-      for (const room of [...follower.rooms]) if (isTableRoom(room) && !wanted.includes(room)) await follower.leave(room)
-      for (const room of wanted) if (!follower.rooms.has(room)) await follower.join(room)
-    }
-    if (!place) return { streamer, lobby: null }
-    const summary = await tables.summary(place.lobbyId)
-    if (!summary) return { streamer, lobby: null }
-    return { streamer, lobby: { id: place.lobbyId, member: false, as: place.as, lobby: summary, game: await spectatorGame(place.lobbyId) } }
-  }
-
-  // One follow at a time per streamer on this node, so two quick moves cannot leave a page behind.
-  const queues = new Map<number, Promise<unknown>>()
-  function serialised<T>(streamerId: number, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(streamerId) ?? Promise.resolve()).then(work, work)
-    const settled = run.catch(() => undefined)
-    queues.set(streamerId, settled)
-    void settled.then(() => {
-      if (queues.get(streamerId) === settled) queues.delete(streamerId)
-    })
-    return run
-  }
-
-  /** The streamer moved: every page of theirs, on every node, follows and is told. */
-  async function moveAll(streamerId: number): Promise<void> {
-    const pages = await app.io.in(shareRoom(streamerId)).fetchSockets()
-    const streamer = pages.find((page) => page.data.share)?.data.share?.streamer
-    if (!streamer) return
-    const view = await follow(streamer, pages)
-    app.io.to(shareRoom(streamerId)).emit('share:moved', view)
-  }
-
-  tables.onMembersMoved((userIds) => {
-    for (const userId of new Set(userIds)) {
-      serialised(userId, () => moveAll(userId)).catch((error: unknown) => app.log.error({ err: error, userId }, 'streamer page follow failed'))
-    }
-  })
-
-  /**
-   * The page's ticket for the media room of the streamer's table: only while the streamer is at a
-   * live one. The peer id names the page, never a user, so no seat's stream is ever taken for it.
-   */
-  async function mediaTicket(socket: AppSocket, streamer: UserCard): Promise<MediaTicket> {
-    const place = await tables.placeOf(streamer.id)
-    const summary = place ? await tables.summary(place.lobbyId) : null
-    if (!place || !summary || (summary.status !== 'open' && summary.status !== 'running')) throw new AppError(409, 'errors.lobby.not_member', { field: 'lobby' })
-    return media.viewerTicket(place.lobbyId, `share-${streamer.id}-${socket.id}`)
-  }
-
   // A page reconnecting or reloading after a gap asks now and then, never in a flood.
-  const take = createSocketRateLimiter({ max: 10, windowMs: 10_000 })
+  const takeWatch = createSocketRateLimiter({ max: 10, windowMs: 10_000 })
+  const takeSync = createSocketRateLimiter({ max: 10, windowMs: 10_000 })
   // The media client asks a fresh ticket for every (re)connection, with a backoff.
   const takeTicket = createSocketRateLimiter({ max: 20, windowMs: 10_000 })
-  app.io.on('connection', (socket: AppSocket) => {
-    socket.on('share:media', (ack) => {
-      const answer = typeof ack === 'function' ? ack : () => undefined
-      const share = socket.data.share
-      if (!share) return answer({ error: 'errors.unauthorized' })
-      try {
-        takeTicket(socket)
-      } catch (error) {
-        return answer(toAckError(error, app.log, 'share:media'))
-      }
-      mediaTicket(socket, share.streamer).then(answer, (error: unknown) => answer(toAckError(error, app.log, 'share:media')))
-    })
 
-    socket.on('share:watch', (ack) => {
-      const answer = typeof ack === 'function' ? ack : () => undefined
+  /**
+   * One request of the page: refused for a socket opened without a share key, then its payload
+   * checked, then limited, then run; answered through its ack, never with a stack.
+   */
+  function onPageRequest(socket: AppSocket, event: SharePageRequest, request: { take(socket: AppSocket): void; payload?: Validator; run(streamer: UserCard, payload: unknown): Promise<unknown> }): void {
+    // Listener arguments come from the network: whatever they are, the last function is the ack.
+    const listener = (...args: unknown[]) => {
+      const last = args.at(-1)
+      const answer = typeof last === 'function' ? (last as (result: unknown) => void) : () => undefined
+      const payload = typeof last === 'function' ? args.slice(0, -1)[0] : args[0]
       // Only a page opened with a share key follows a streamer; a signed-in user's socket has none.
       const share = socket.data.share
       if (!share) return answer({ error: 'errors.unauthorized' })
+      if (request.payload && !request.payload.Check(payload)) return answer(validationAckError(request.payload.Errors(payload)))
       try {
-        take(socket)
+        request.take(socket)
       } catch (error) {
-        return answer(toAckError(error, app.log, 'share:watch'))
+        return answer(toAckError(error, app.log, event))
       }
-      serialised(share.streamer.id, () => follow(share.streamer, [socket])).then(answer, (error: unknown) => answer(toAckError(error, app.log, 'share:watch')))
-    })
+      request.run(share.streamer, payload).then(answer, (error: unknown) => answer(toAckError(error, app.log, event)))
+    }
+    ;(socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on(event, listener)
+  }
+
+  app.io.on('connection', (socket: AppSocket) => {
+    onPageRequest(socket, 'share:watch', { take: takeWatch, run: (streamer) => following.watch(streamer, socket) })
+    onPageRequest(socket, 'share:sync', { take: takeSync, payload: syncRequest, run: (streamer, position) => following.sync(streamer, position as TableSyncRequest) })
+    onPageRequest(socket, 'share:media', { take: takeTicket, run: (streamer) => following.mediaTicket(streamer, socket.id) })
   })
 
   return {

@@ -91,7 +91,7 @@ describe("the spectators' stream", () => {
 })
 
 describe('the open page', () => {
-  it('after a reconnect keeps the table held and resumes its stream; a refused sync asks for the table afresh', async () => {
+  it('after a reconnect keeps the table held and resumes its stream with share:sync; a refused resume asks for the table afresh', async () => {
     const fake = createFakeSocket()
     fake.answers.set('share:watch', at(1, snapshot(spectatorView(), 10)))
     const close = openSharePage('key', () => fake.socket)
@@ -101,13 +101,15 @@ describe('the open page', () => {
     expect(sharePageState.status).toBe('offline')
 
     fake.answers.set('share:watch', at(1, snapshot(spectatorView({ speaker: 9 }), 30)))
-    fake.answers.set('mafia:game:sync', { resumed: true, pushes: [push(11, { speaker: 4 })] })
+    fake.answers.set('share:sync', { resumed: true, pushes: [push(11, { speaker: 4 })] })
     fake.serverSends('connect')
     await vi.waitFor(() => expect(sharePageState.view?.lobby?.game).toMatchObject({ seq: 11, view: { speaker: 4 } }))
     expect(sharePageState.status).toBe('live')
-    expect(fake.asked('mafia:game:sync')).toEqual([{ id: 1, stream: 's1', seq: 10 }])
+    expect(fake.asked('share:sync')).toEqual([{ id: 1, stream: 's1', seq: 10 }])
+    expect(fake.asked('mafia:game:sync')).toEqual([])
 
-    fake.answers.set('mafia:game:sync', { error: 'errors.unauthorized' })
+    // The streamer moved on before the resume: the page asks for the table afresh.
+    fake.answers.set('share:sync', { error: 'errors.lobby.not_member', field: 'id' })
     fake.serverSends('mafia:game:updated', push(13, { speaker: 6 }))
     await vi.waitFor(() => expect(sharePageState.view?.lobby?.game).toMatchObject({ seq: 30, view: { speaker: 9 } }))
     expect(fake.asked('share:watch')).toHaveLength(3)
