@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { lobbiesRequests, type Lobby, type LobbyRole } from '../../contract/socket/lobbies'
+import { lobbiesRequests, type Lobby, type LobbyRole, type LobbyStage } from '../../contract/socket/lobbies'
 import type { BindRequests } from '../../lib/socket-handler'
 import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
 import type { ChatsModule } from '../chats'
@@ -20,9 +20,12 @@ export const lobbyRoom = (lobbyId: number) => `lobby:${lobbyId}`
 export function createLobbyBroadcasts(app: FastifyInstance, service: LobbiesService, chats: ChatsModule) {
   const io: AppServer = app.io
 
-  /** The table's summary to the list and to everyone at it; a closed table leaves the list. */
-  async function publish(lobbyId: number, created = false): Promise<void> {
-    const summary = await service.summary(lobbyId)
+  /**
+   * The table's summary to the list and to everyone at it; a closed table leaves the list. At a new
+   * stage of a running game only the stage changed, so the summary read lately is reused.
+   */
+  async function publish(lobbyId: number, created = false, stage?: LobbyStage): Promise<void> {
+    const summary = stage ? await service.summaryAtStage(lobbyId, stage) : await service.summary(lobbyId)
     if (!summary) return
     const live = summary.status === 'open' || summary.status === 'running'
     io.to(lobbyRoom(lobbyId)).emit('mafia:lobby:updated', summary)
@@ -87,7 +90,8 @@ export function registerLobbiesEvents(
   const stages = createStageChanges()
   deps.game.onEvents((lobbyId, events, state) => {
     if (!stages.changed(lobbyId, events, state)) return
-    broadcasts.publish(lobbyId).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby stage update failed'))
+    const stage = { phase: state.phase, day: state.day, night: state.night }
+    broadcasts.publish(lobbyId, false, stage).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby stage update failed'))
   })
 
   app.io.on('connection', (socket) => {
