@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'kysely'
+import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely'
 import pg from 'pg'
 import { Server } from 'socket.io'
 import { io as connect, type Socket } from 'socket.io-client'
@@ -221,6 +221,15 @@ function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: n
   }
 }
 
+/** Every ten seconds while a run plays, how far it got (on stderr, beside the server's progress). */
+function progress(run: string, tables: number, done: () => number, moves: () => number): () => void {
+  const started = performance.now()
+  const timer = setInterval(() => {
+    process.stderr.write(`[bench:game clients] ${run}: ${done()} of ${tables} tables done, ${moves()} moves sent in ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
+  }, 10_000)
+  return () => clearInterval(timer)
+}
+
 /** A push of the host's own command: a phase's time ran out, or a seat's connection changed. */
 const isHostPush = (push: TablePush | undefined) => push?.events.some((event) => event.type === 'time_up' || event.type === 'connection') ?? false
 
@@ -286,6 +295,8 @@ async function runClients(): Promise<void> {
     const cpuBefore = process.cpuUsage()
     const start = performance.now()
     const failedTables: string[] = []
+    let done = 0
+    const stopProgress = progress('app', tables.length, () => done, () => moves.reduce((sum, tableMoves) => sum + tableMoves.length, 0))
     await Promise.all(
       tables.map(async (table, index) => {
         try {
@@ -296,8 +307,10 @@ async function runClients(): Promise<void> {
         } catch (error) {
           failedTables.push(`table ${table.lobbyId}: ${(error as Error).message}`)
         }
+        done += 1
       }),
     )
+    stopProgress()
     const playMs = performance.now() - start
     // Give the last pushes a moment to land before counting.
     await sleep(500)
@@ -368,6 +381,8 @@ async function runClients(): Promise<void> {
     const start = performance.now()
     const sent: Array<Array<SentMove & { actor: number; waitedMs: number }>> = tables.map(() => [])
     const failedTables: string[] = []
+    let done = 0
+    const stopProgress = progress('relay', plan.length, () => done, () => sent.reduce((sum, tableMoves) => sum + tableMoves.length, 0))
     await Promise.all(
       plan.map(async (tableMoves, table) => {
         const sockets = relaySockets[table] as AnySocket[]
@@ -399,8 +414,10 @@ async function runClients(): Promise<void> {
         } catch (error) {
           failedTables.push(`relay table ${table}: ${(error as Error).message}`)
         }
+        done += 1
       }),
     )
+    stopProgress()
     const playMs = performance.now() - start
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
@@ -454,12 +471,19 @@ async function runClients(): Promise<void> {
  * Counts every statement the server's database runs, at the driver: the app's queries, raw SQL and
  * each transaction's BEGIN and COMMIT alike. Statements are grouped by their text, values left out.
  */
-class StatementCounter {
+class StatementCounter implements KyselyPlugin {
   counts = new Map<string, number>()
   counting = false
+  /** How long each statement took in the database (at the driver), ms. */
+  executing: number[] = []
+  /** How long the server waited for each of its queries (the pool's or PGlite's queue included), ms; BEGIN and COMMIT are not among them. */
+  waited: number[] = []
+  private startedAt = new WeakMap<object, number>()
 
-  count(text: string): void {
-    if (!this.counting) return
+  /** Counts a statement the driver is about to run; call the answer when it has run. */
+  count(text: string): () => void {
+    if (!this.counting) return () => undefined
+    const started = performance.now()
     const key = text
       .replace(/\s+/g, ' ')
       .trim()
@@ -468,6 +492,19 @@ class StatementCounter {
       .replace(/\(\$\d+(?:, ?\$\d+)+\)/g, '($…)')
       .slice(0, 160)
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
+    return () => this.executing.push(performance.now() - started)
+  }
+
+  /** Kysely compiles a query just before running it and hands it to this plugin then, and its result once answered. */
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.counting) this.startedAt.set(args.queryId, performance.now())
+    return args.node
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const started = this.startedAt.get(args.queryId)
+    if (started !== undefined && this.counting) this.waited.push(performance.now() - started)
+    return args.result
   }
 
   total(): number {
@@ -487,8 +524,10 @@ function countedPglite(pglite: PGlite, statements: StatementCounter): PGlite {
       get(object, property) {
         if (property === 'query' || property === 'exec') {
           return (text: string, ...rest: unknown[]) => {
-            statements.count(text)
-            return (Reflect.get(object, property, object) as (...args: unknown[]) => unknown).call(object, text, ...rest)
+            const done = statements.count(text)
+            const result = (Reflect.get(object, property, object) as (...args: unknown[]) => Promise<unknown>).call(object, text, ...rest)
+            result.then(done, done)
+            return result
           }
         }
         if (property === 'transaction' && !inTransaction) {
@@ -515,8 +554,10 @@ function countedPglite(pglite: PGlite, statements: StatementCounter): PGlite {
 function countPostgres(statements: StatementCounter): void {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
   pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-    statements.count(typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '?'))
-    return query.call(this, config, ...rest)
+    const done = statements.count(typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '?'))
+    const result = query.call(this, config, ...rest)
+    if (result instanceof Promise) result.then(done, done)
+    return result
   } as typeof pg.Client.prototype.query
 }
 
@@ -583,7 +624,7 @@ async function runServers(): Promise<void> {
   const unlimited = { max: 10_000_000, window: 60_000 }
   const app = await buildApp({
     config,
-    database,
+    database: { ...database, db: database.db.withPlugin(statements) },
     logger: createLogger({ name: 'bench', level: 'silent', file: false }),
     rateLimits: { global: unlimited, authPerIp: unlimited, authPerAccount: unlimited, lockout: { failures: 5, duration: 60_000 } },
   })
@@ -626,6 +667,7 @@ async function runServers(): Promise<void> {
     Number((await database.db.selectFrom('game_events').select((eb) => eb.fn.countAll<number>().as('count')).where('lobby_id', 'in', seated.lobbyIds).executeTakeFirstOrThrow()).count)
   const eventsBefore = await countEvents()
   const backendsBefore = database.kind === 'postgres' ? await postgresBackends(database.db) : null
+  const loadBefore = loadavg()
   const profiler = profileFile ? await startCpuProfile() : null
   statements.counting = true
   // How late the server's event loop runs its timers (Socket.IO's heartbeats among them) while the games play.
@@ -679,6 +721,7 @@ async function runServers(): Promise<void> {
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve()))
   tell({ type: 'relay', url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}` })
   await expectMessage('relay-ready')
+  phase('relay sockets connected; replaying')
   const relayLoop = monitorEventLoopDelay({ resolution: 20 })
   relayLoop.enable()
   const relayCpuBefore = process.cpuUsage()
@@ -721,7 +764,7 @@ async function runServers(): Promise<void> {
     `${stats.unmatched.host + stats.unmatched.beforeFirstMove + stats.unmatched.noMoveLeft} (host ${stats.unmatched.host}, before the first move ${stats.unmatched.beforeFirstMove}, no move left ${stats.unmatched.noMoveLeft})`
 
   console.log(
-    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets, connected in ${format(seated.connectMs / 1000)} s, seated in ${format(seated.seatMs / 1000)} s), pace ${settings.paceMs} ms per judge or speaker move, starts spread over ${settings.rampSeconds} s, database ${database.kind}, Node ${process.version}, load average at the end ${loadavg().map((value) => value.toFixed(1)).join(' ')}${profile ? ', CPU PROFILED (slower)' : ''}`,
+    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets, connected in ${format(seated.connectMs / 1000)} s, seated in ${format(seated.seatMs / 1000)} s), pace ${settings.paceMs} ms per judge or speaker move, starts spread over ${settings.rampSeconds} s, database ${database.kind}, Node ${process.version}, load average (1, 5, 15 min) before playing ${loadBefore.map((value) => value.toFixed(1)).join(' ')}, at the end ${loadavg().map((value) => value.toFixed(1)).join(' ')}${profile ? ', CPU PROFILED (slower)' : ''}`,
   )
   console.log('')
   console.log('| figure | app | bare relay | app / relay |')
@@ -769,6 +812,11 @@ async function runServers(): Promise<void> {
   for (const [text, count] of [...statements.counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
     console.log(`  ${String(count).padStart(8)}  ${format(count / game.stats.accepted, 3)}/move  ${text}`)
   }
+  const executing = [...statements.executing].sort((a, b) => a - b)
+  const waited = [...statements.waited].sort((a, b) => a - b)
+  console.log(
+    `SQL time: the server waited p50 ${format(percentile(waited, 0.5), 2)} ms, p99 ${format(percentile(waited, 0.99), 2)} ms for a query (the ${database.kind === 'postgres' ? "pool's" : "embedded database's"} queue included); the database ran a statement in p50 ${format(percentile(executing, 0.5), 2)} ms, p99 ${format(percentile(executing, 0.99), 2)} ms`,
+  )
   if (postgresCpuMs !== null) console.log(`PostgreSQL backends of this database while playing: ${format(postgresCpuMs / 1000)} s CPU, ${format(postgresCpuMs / settings.tables, 0)} ms per table (not in the server's figure)`)
   console.log(`view reloads by the clients while playing (syncs and loads after the first load): ${game.stats.reloads}`)
   const drops = Object.entries(game.stats.dropped)
