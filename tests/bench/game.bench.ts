@@ -127,14 +127,17 @@ function percentile(sorted: number[], fraction: number): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Connects sockets a batch at a time, so the handshakes do not all land at once. */
-async function connectAll(url: string, auths: Array<Record<string, unknown>>, batch = 100): Promise<AnySocket[]> {
+async function connectAll(url: string, auths: Array<Record<string, unknown>>, onConnect: () => void = () => undefined, batch = 100): Promise<AnySocket[]> {
   const sockets: AnySocket[] = []
   for (let index = 0; index < auths.length; index += batch) {
     const group = auths.slice(index, index + batch).map(
       (auth) =>
         new Promise<AnySocket>((resolve, reject) => {
           const socket: AnySocket = connect(url, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true })
-          socket.once('connect', () => resolve(socket))
+          socket.once('connect', () => {
+            onConnect()
+            resolve(socket)
+          })
           socket.once('connect_error', reject)
         }),
     )
@@ -225,7 +228,7 @@ function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: n
 function progress(run: string, tables: number, done: () => number, moves: () => number): () => void {
   const started = performance.now()
   const timer = setInterval(() => {
-    process.stderr.write(`[bench:game clients] ${run}: ${done()} of ${tables} tables done, ${moves()} moves sent in ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
+    process.stderr.write(`[bench:game clients] ${run}: ${done()} of ${tables} tables done, ${moves()} ${run === 'seating' ? 'sockets connected' : 'moves sent'} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
   }, 10_000)
   return () => clearInterval(timer)
 }
@@ -248,8 +251,15 @@ async function runClients(): Promise<void> {
   const reloadsNow = () => tables.reduce((sum, table) => sum + table.viewers.reduce((count, viewer) => count + viewer.reloads, 0), 0)
 
   async function seatTables(url: string, members: Array<{ id: number; token: string }>): Promise<void> {
+    let seated = 0
+    let connected = 0
+    const stopProgress = progress('seating', config.tables, () => seated, () => connected)
     const connectStart = performance.now()
-    appSockets = await connectAll(url, members.map((member) => ({ token: member.token })))
+    appSockets = await connectAll(
+      url,
+      members.map((member) => ({ token: member.token })),
+      () => (connected += 1),
+    )
     for (const socket of appSockets) socket.on('disconnect', (reason: string) => (dropped[reason] = (dropped[reason] ?? 0) + 1))
     const connectMs = performance.now() - connectStart
     const seatStart = performance.now()
@@ -282,11 +292,13 @@ async function runClients(): Promise<void> {
       )
       spectatorsOf.push(pool.slice(11))
     }
-    await inParallel(tables, 10, async (table, index) => {
+    await inParallel(tables, 20, async (table, index) => {
       await table.seat()
       for (const spectator of spectatorsOf[index] as Member[]) await table.watch(spectator)
       await table.attach()
+      seated += 1
     })
+    stopProgress()
     send({ type: 'seated', lobbyIds: tables.map((table) => table.lobbyId), connectMs, seatMs: performance.now() - seatStart })
   }
 
