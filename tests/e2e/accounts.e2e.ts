@@ -1,20 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { solidPng, text, uniqueSuffix, waitForLink } from './support'
+import { expect, test, type Page } from '@playwright/test'
+import { newAccount, solidPng, text, uniqueSuffix, waitForLink } from './support'
 
 const adminEmail = 'admin@mafia-table.test'
 const adminPassword = 'admin-password-1'
-
-/** Signs up and confirms through the API (for tests that are not about signing up). */
-async function confirmedUser(request: APIRequestContext): Promise<{ email: string; password: string; nickname: string }> {
-  const suffix = uniqueSuffix()
-  const user = { email: `player-${suffix}@example.test`, password: 'correct-horse-1', nickname: `Player ${suffix}` }
-  const signup = await request.post('/api/auth/signup', { data: user })
-  expect(signup.status()).toBe(200)
-  const link = await waitForLink('confirm', user.email)
-  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
-  expect(confirm.status()).toBe(200)
-  return user
-}
 
 async function signInThroughForm(page: Page, email: string, password: string, locale = 'en'): Promise<void> {
   await page.getByLabel(text(locale, 'auth.fields.email'), { exact: true }).fill(email)
@@ -76,7 +64,7 @@ test('a new user signs up, confirms by mail, edits the profile, switches to Hebr
 })
 
 test('an anonymous visit to /friends goes to /signin and returns to /friends after signing in', async ({ page, request }) => {
-  const user = await confirmedUser(request)
+  const user = await newAccount(request, 'Player')
   await page.goto('/friends')
   await expect(page).toHaveURL(/\/signin$/)
   await signInThroughForm(page, user.email, user.password)
@@ -84,7 +72,7 @@ test('an anonymous visit to /friends goes to /signin and returns to /friends aft
 })
 
 test('a normal user who opens /admin lands on /main; the bootstrap admin sees the admin toggle', async ({ page, request }) => {
-  const user = await confirmedUser(request)
+  const user = await newAccount(request, 'Player')
   await page.goto('/signin')
   await signInThroughForm(page, user.email, user.password)
   await expect(page).toHaveURL(/\/main$/)

@@ -1,32 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
-import { uniqueSuffix, waitForLink } from './support'
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { newAccount, signedInContext, uniqueSuffix, type Account } from './support'
 
-interface Player {
-  nickname: string
-  token: string
-  id: number
-}
-
-/** Signs up and confirms through the API: two auth calls, and the confirmation answers with the session. */
-async function newPlayer(request: APIRequestContext, name: string): Promise<Player> {
-  const suffix = uniqueSuffix()
-  const user = { email: `${name.toLowerCase()}-${suffix}@example.test`, password: 'correct-horse-1', nickname: `${name} ${suffix}` }
-  const signup = await request.post('/api/auth/signup', { data: user })
-  expect(signup.status()).toBe(200)
-  const link = await waitForLink('confirm', user.email)
-  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
-  expect(confirm.status()).toBe(200)
-  const session = (await confirm.json()) as { token: string; user: { id: number } }
-  return { nickname: user.nickname, token: session.token, id: session.user.id }
-}
-
-/** A browser context signed in by its `token` cookie, in English, with a desktop-sized window. */
-async function signedIn(browser: Browser, baseURL: string, player: Player, options: { countSounds?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' })
-  await context.addCookies([{ name: 'token', value: player.token, url: baseURL }])
-  await context.addInitScript(() => localStorage.setItem('lang', 'en'))
+/** A browser signed in as this account, optionally counting every attempt to play a sound. */
+async function signedIn(browser: Browser, origin: string, account: Account, options: { countSounds?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await signedInContext(browser, origin, account.token)
   if (options.countSounds) {
-    // Counts every attempt to play a sound (the notification sound is an HTMLAudioElement).
+    // The notification sound is an HTMLAudioElement.
     await context.addInitScript(() => {
       const counter = window as unknown as { __soundPlays: number }
       counter.__soundPlays = 0
@@ -53,7 +32,7 @@ const soundPlays = (page: Page) => page.evaluate(() => (window as unknown as { _
 test('friends and the four chats: request, one-to-one with sound and floating window, history pages, party of three, general chat, reload', async ({ browser, request, baseURL }) => {
   const origin = baseURL as string
   test.setTimeout(90_000)
-  const [alice, bob, carol] = [await newPlayer(request, 'Alice'), await newPlayer(request, 'Bob'), await newPlayer(request, 'Carol')]
+  const [alice, bob, carol] = [await newAccount(request, 'Alice'), await newAccount(request, 'Bob'), await newAccount(request, 'Carol')]
   const a = await signedIn(browser, origin, alice)
   const b = await signedIn(browser, origin, bob, { countSounds: true })
   const c = await signedIn(browser, origin, carol)

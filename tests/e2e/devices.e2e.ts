@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import config, { chromiumPath } from './playwright.config'
-import { text, uniqueSuffix, waitForLink } from './support'
+import { newAccount, text } from './support'
 
 // Chromium's fake camera (a moving test pattern) and fake microphone (a periodic beep), no prompt.
 test.use({
@@ -13,20 +13,8 @@ test.use({
   locale: 'en-US',
 })
 
-/** Signs up and confirms through the API; the confirmation answers with the session token. */
-async function newPlayerToken(request: APIRequestContext): Promise<string> {
-  const suffix = uniqueSuffix()
-  const user = { email: `devices-${suffix}@example.test`, password: 'correct-horse-1', nickname: `Devices ${suffix}` }
-  const signup = await request.post('/api/auth/signup', { data: user })
-  expect(signup.status()).toBe(200)
-  const link = await waitForLink('confirm', user.email)
-  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
-  expect(confirm.status()).toBe(200)
-  return ((await confirm.json()) as { token: string }).token
-}
-
 async function signIn(context: BrowserContext, request: APIRequestContext, baseURL: string): Promise<void> {
-  await context.addCookies([{ name: 'token', value: await newPlayerToken(request), url: baseURL }])
+  await context.addCookies([{ name: 'token', value: (await newAccount(request, 'Devices')).token, url: baseURL }])
   await context.addInitScript(() => localStorage.setItem('lang', 'en'))
 }
 

@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { io, type Socket } from 'socket.io-client'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { isAckError } from '../../server/contract/errors'
 import type { GameCommandPayload, GameView, RoleName } from '../../server/contract/game'
-import type { ClientToServerEvents, ServerToClientEvents } from '../../server/contract/socket/events'
-import { text, uniqueSuffix, waitForLink } from './support'
+import { request, requestResult } from '../helpers/requests'
+import { connectSocket, type TestSocket } from '../helpers/sockets'
+import { commandByClick, newAccount, signedInContext, text, uniqueSuffix, watchTableTraffic, type Account, type TableTraffic } from './support'
 
 /*
  * A whole game as new users play it: the judge runs it from the judge's panel in one browser, a
@@ -12,86 +13,57 @@ import { text, uniqueSuffix, waitForLink } from './support'
  * and reads the finished game's record.
  */
 
-type BotSocket = Socket<ServerToClientEvents, ClientToServerEvents>
-
-interface Account {
-  nickname: string
-  token: string
-  id: number
-}
-
-/** Signs up and confirms through the API, as the sign-up screen does. */
-async function newAccount(request: APIRequestContext, name: string): Promise<Account> {
-  const suffix = uniqueSuffix()
-  const user = { email: `${name.toLowerCase()}-${suffix}@example.test`, password: 'correct-horse-1', nickname: `${name} ${suffix}` }
-  expect((await request.post('/api/auth/signup', { data: user })).status()).toBe(200)
-  const link = await waitForLink('confirm', user.email)
-  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
-  expect(confirm.status()).toBe(200)
-  const session = (await confirm.json()) as { token: string; user: { id: number } }
-  return { nickname: user.nickname, token: session.token, id: session.user.id }
-}
-
-async function signedIn(browser: Browser, origin: string, account: Account): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' })
-  await context.addCookies([{ name: 'token', value: account.token, url: origin }])
-  await context.addInitScript(() => localStorage.setItem('lang', 'en'))
+/** A signed-in browser at the table, with what its socket.io connection carries of the table. */
+async function browserAt(browser: Browser, origin: string, account: Account): Promise<{ context: BrowserContext; page: Page; traffic: TableTraffic }> {
+  const context = await signedInContext(browser, origin, account.token, { width: 1400, height: 1000 })
   const page = await context.newPage()
   // These browsers have no camera or microphone (the game is what is tested here, and three pages
   // encoding video would starve the machine): the table says so once; the user closes the notice.
   await page.addLocatorHandler(page.getByTestId('device-error-dialog'), async () => {
     await page.getByTestId('device-error-ok').click()
   })
-  return { context, page }
-}
-
-/** Sends a request and resolves with its ack (a result or `{ error }`). */
-function ask(socket: BotSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(10_000) as unknown as { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> }
-  return (payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)) as Promise<any>
+  return { context, page, traffic: watchTableTraffic(page) }
 }
 
 const isBlack = (role: RoleName | null | undefined) => role === 'Mafia' || role === 'Don'
 
-/** A scripted player: a real socket.io client that sees only its own view. */
+/** A scripted client of one account: a real socket.io client that sees only that account's view. */
 class Bot {
   seat = 0
   constructor(
     readonly account: Account,
-    readonly socket: BotSocket,
+    readonly socket: TestSocket,
   ) {}
 
   static async connect(origin: string, account: Account): Promise<Bot> {
-    const socket: BotSocket = io(origin, { path: '/socket.io', transports: ['websocket'], auth: { token: account.token }, reconnection: false, forceNew: true })
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve())
-      socket.once('connect_error', (error) => reject(error))
-    })
-    return new Bot(account, socket)
+    return new Bot(account, await connectSocket(origin, account.token))
   }
 
+  /** This account's view as the server holds it now. */
   async view(lobbyId: number): Promise<GameView> {
-    const lobby = await ask(this.socket, 'mafia:load:lobby', { id: lobbyId })
-    if (lobby.error) throw new Error(`load refused: ${lobby.error}`)
-    return lobby.game as GameView
+    const lobby = await requestResult(this.socket, 'mafia:load:lobby', { id: lobbyId })
+    if (!lobby.game) throw new Error(`no game at table ${lobbyId}`)
+    return lobby.game.view
   }
 
   /** A move; a refusal (the judge moved on meanwhile, the time is up) is returned, not thrown. */
   async act(lobbyId: number, command: GameCommandPayload): Promise<string | null> {
-    const answer = await ask(this.socket, 'mafia:game:command', { id: lobbyId, command })
-    return answer.error ?? null
+    const answer = await request(this.socket, 'mafia:game:command', { id: lobbyId, command })
+    return isAckError(answer) ? answer.error : null
   }
 }
 
-test('a judged game from the screens: create, join, watch with the phase, play to a win, never a role for the spectator, then the record', async ({ browser, request, baseURL }) => {
+test('a judged game from the screens: create, join, watch with the phase, play to a win, never a role for the spectator, then the record', async ({ browser, request: api, baseURL }) => {
   test.setTimeout(180_000)
   const origin = baseURL as string
-  const accounts = await Promise.all(['Judge', 'Player', 'Watcher', ...Array.from({ length: 9 }, (_, index) => `Bot${index + 1}`)].map((name) => newAccount(request, name)))
+  const accounts = await Promise.all(['Judge', 'Player', 'Watcher', ...Array.from({ length: 9 }, (_, index) => `Bot${index + 1}`)].map((name) => newAccount(api, name)))
   const [judgeAccount, playerAccount, watcherAccount, ...botAccounts] = accounts as [Account, Account, Account, ...Account[]]
-  const judge = await signedIn(browser, origin, judgeAccount)
-  const player = await signedIn(browser, origin, playerAccount)
-  const watcher = await signedIn(browser, origin, watcherAccount)
+  const judge = await browserAt(browser, origin, judgeAccount)
+  const player = await browserAt(browser, origin, playerAccount)
+  const watcher = await browserAt(browser, origin, watcherAccount)
   const bots = await Promise.all(botAccounts.map((account) => Bot.connect(origin, account)))
+  // The player's own view, read over another connection of the player's account (as a second tab would).
+  const playerOwn = await Bot.connect(origin, playerAccount)
   const roleNames = ['Civil', 'Don', 'Mafia', 'Sheriff', 'Doctor', 'Maniac'].map((role) => text('en', `roles.${role}`))
 
   try {
@@ -113,9 +85,9 @@ test('a judged game from the screens: create, join, watch with the phase, play t
     await player.page.waitForURL(`**/mafia/${lobbyId}`)
     await expect(player.page.getByTestId('game-table')).toHaveAttribute('data-viewer', 'player')
     for (const bot of bots) {
-      const joined = await ask(bot.socket, 'mafia:join:lobby', { id: lobbyId })
+      const joined = await requestResult(bot.socket, 'mafia:join:lobby', { id: lobbyId })
       expect(joined.as).toBe('player')
-      bot.seat = joined.lobby.players.find((seat: { seat: number; user: { id: number } }) => seat.user.id === bot.account.id).seat
+      bot.seat = (joined.lobby.players.find((seat) => seat.user.id === bot.account.id) as { seat: number }).seat
     }
     const playerSeat = [...Array(10).keys()].map((index) => index + 1).find((seat) => !bots.some((bot) => bot.seat === seat)) as number
     const botAt = (seat: number) => bots.find((bot) => bot.seat === seat)
@@ -124,7 +96,7 @@ test('a judged game from the screens: create, join, watch with the phase, play t
     await watcher.page.goto('/watch')
     await expect(watcher.page.getByTestId('watch-list')).toBeVisible()
     await expect(judge.page.getByTestId('judge-start')).toBeEnabled()
-    await judge.page.getByTestId('judge-start').click()
+    await commandByClick(judge.page, judge.traffic, 'judge-start')
     await expect(judge.page.getByTestId('game-table')).toHaveAttribute('data-phase', 'zero_night')
 
     // /watch lists the running table with its phase; the watcher opens it as a spectator.
@@ -166,19 +138,12 @@ test('a judged game from the screens: create, join, watch with the phase, play t
     // The script: the city votes out and the mafia shoots the lowest red seats, never the browser
     // player's, so the player plays every turn to the end; black wins by parity on day three.
     const reds = (view: GameView) => view.seats.filter((seat) => seat.atTable && !black.has(seat.seat) && seat.seat !== playerSeat).map((seat) => seat.seat)
-    const version = async () => (await (bots[0] as Bot).view(lobbyId)).version
-    /** Waits until the game has moved past this version (a click is answered through the page). */
-    const movedPast = async (before: number) => expect.poll(version, { timeout: 15_000 }).toBeGreaterThan(before)
-    const judgeClick = async (testId: string) => {
-      const before = await version()
-      await judge.page.getByTestId(testId).click()
-      await movedPast(before)
-    }
-    const playerClick = async (testId: string) => {
-      const before = await version()
-      await player.page.getByTestId(testId).click()
-      await movedPast(before)
-    }
+    // A click on the judge's panel or the player's controls counts once the server accepted its
+    // command and the clicking page has received the push that carries its effect.
+    const judgeClick = (testId: string) => commandByClick(judge.page, judge.traffic, testId)
+    const playerClick = (testId: string) => commandByClick(player.page, player.traffic, testId)
+    /** What the player may do now, as the server tells the player. */
+    const playerMay = async () => (await playerOwn.view(lobbyId)).actions.player
     let fouled = false
     const played = { speeches: 0, nominations: 0, votes: 0, nightActions: 0 }
 
@@ -206,13 +171,16 @@ test('a judged game from the screens: create, join, watch with the phase, play t
           const targets = reds(view).filter((seat) => seat !== speaker && !view.nominations.some((nomination) => nomination.target === seat))
           const nominates = view.phase === 'day_speech' && view.nominations.length < 2 && !view.nominations.some((nomination) => nomination.by === speaker) && targets.length > 0
           if (speaker === playerSeat) {
-            if (nominates) {
-              await playerClick(`nominate-${targets[0]}`)
+            // The player's controls offer exactly what the server allows them now.
+            const may = await playerMay()
+            const target = nominates ? targets.find((seat) => may?.nominate.includes(seat)) : undefined
+            if (target !== undefined) {
+              await playerClick(`nominate-${target}`)
               played.nominations++
-            } else {
+            } else if (may?.endSpeech) {
               await playerClick('end-speech')
               played.speeches++
-            }
+            } else await judgeClick('judge-next')
             break
           }
           const bot = speaker !== null ? botAt(speaker) : undefined
@@ -226,10 +194,10 @@ test('a judged game from the screens: create, join, watch with the phase, play t
           await Promise.all(
             bots.map(async (bot) => {
               const own = await bot.view(lobbyId)
-              if (own.voting?.kind === 'vote' && own.voting.yourVote === null && own.seats[bot.seat - 1]?.atTable) await bot.act(lobbyId, { type: 'vote', target })
+              if (own.actions.player?.vote.includes(target)) expect(await bot.act(lobbyId, { type: 'vote', target })).toBeNull()
             }),
           )
-          if (await player.page.getByTestId(`vote-${target}`).isVisible()) {
+          if ((await playerMay())?.vote.includes(target)) {
             await playerClick(`vote-${target}`)
             played.votes++
           }
@@ -238,7 +206,7 @@ test('a judged game from the screens: create, join, watch with the phase, play t
         }
         case 'lift_vote': {
           await Promise.all(bots.map((bot) => bot.act(lobbyId, { type: 'lift_vote', leave: true })))
-          if (await player.page.getByTestId('lift-yes').isVisible()) await playerClick('lift-yes')
+          if ((await playerMay())?.liftVote) await playerClick('lift-yes')
           await judgeClick('judge-next')
           break
         }
@@ -252,15 +220,12 @@ test('a judged game from the screens: create, join, watch with the phase, play t
           if (view.phase.startsWith('night_')) {
             const target = view.nightStep === 'shooting' ? reds(view)[0] : view.seats.find((seat) => seat.atTable && seat.seat !== playerSeat)?.seat
             if (target !== undefined) {
-              // Each scripted player acts only when its own view says its role is awake.
+              // Each scripted player acts only when its own view says it may pick this seat now.
               for (const bot of bots) {
                 const own = await bot.view(lobbyId)
-                const role = own.you?.role
-                const awake =
-                  (own.nightStep === 'shooting' && isBlack(role)) || (own.nightStep === 'don' && role === 'Don') || (own.nightStep === 'sheriff' && role === 'Sheriff') || (own.nightStep === 'doctor' && role === 'Doctor')
-                if (awake && own.seats[bot.seat - 1]?.atTable) await bot.act(lobbyId, { type: 'night_action', target })
+                if (own.actions.player?.night?.targets.includes(target)) expect(await bot.act(lobbyId, { type: 'night_action', target })).toBeNull()
               }
-              if (await player.page.getByTestId(`night-${target}`).isVisible()) {
+              if ((await playerMay())?.night?.targets.includes(target)) {
                 await playerClick(`night-${target}`)
                 played.nightActions++
               }
@@ -282,6 +247,17 @@ test('a judged game from the screens: create, join, watch with the phase, play t
     for (const page of [judge.page, player.page, watcher.page]) await expect(page.getByTestId('game-result')).toContainText(outcomeText)
     // At the end every role is revealed, to the spectator too.
     await expect(watcher.page.locator('[data-testid^="seat-role-"]')).toHaveCount(10)
+    // Nor was a role ever sent to the spectator's page before the end: every seat it was told of
+    // had no role, and it was never told who it is.
+    const beforeEnd = watcher.traffic.pushes.slice(
+      0,
+      watcher.traffic.pushes.findIndex((received) => received.push.changes.phase === 'ended'),
+    )
+    expect(beforeEnd.length).toBeGreaterThan(0)
+    for (const { push } of beforeEnd) {
+      expect(push.changes.seats?.filter((seat) => seat.role !== null || seat.team !== null) ?? []).toEqual([])
+      expect(push.changes.you ?? null).toBeNull()
+    }
 
     // The spectator leaves the finished table and, no longer at it, reads the record.
     await watcher.page.getByTestId('leave-table').click()
@@ -310,7 +286,7 @@ test('a judged game from the screens: create, join, watch with the phase, play t
     await player.page.waitForURL(`**/game/statistics/${lobbyId}`)
     await expect(player.page.getByTestId('record-player')).toHaveCount(10)
   } finally {
-    for (const bot of bots) bot.socket.disconnect()
+    for (const bot of [...bots, playerOwn]) bot.socket.disconnect()
     await Promise.all([judge.context.close(), player.context.close(), watcher.context.close()])
   }
 })

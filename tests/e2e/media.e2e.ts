@@ -1,7 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import type { GameCommandPayload } from '../../server/contract/game'
+import { request as socketRequest, requestResult } from '../helpers/requests'
 import { connectSocket, type TestSocket } from '../helpers/sockets'
 import config, { chromiumPath } from './playwright.config'
-import { text, uniqueSuffix, waitForLink } from './support'
+import { newAccount, text, uniqueSuffix } from './support'
 
 /*
  * Faces and voices at a real table: three players in Chromium (seats 1-3) with the fake camera (a
@@ -26,25 +28,6 @@ test.use({
 
 // Four browsers encoding and decoding on a shared two-core machine: give the scenario room.
 test.setTimeout(420_000)
-
-/** Signs up and confirms through the API; the confirmation answers with the session token. */
-async function newUser(request: APIRequestContext, label: string): Promise<{ token: string; id: number }> {
-  const suffix = uniqueSuffix()
-  const user = { email: `media-${label}-${suffix}@example.test`, password: 'correct-horse-1', nickname: `${label} ${suffix}`.slice(0, 30) }
-  const signup = await request.post('/api/auth/signup', { data: user })
-  expect(signup.status()).toBe(200)
-  const link = await waitForLink('confirm', user.email)
-  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
-  expect(confirm.status()).toBe(200)
-  const session = (await confirm.json()) as { token: string; user: { id: number } }
-  return { token: session.token, id: session.user.id }
-}
-
-/** Sends a request over a scripted socket and resolves with its ack. */
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(10_000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
 
 /** A signed-in browser page that records every RTCPeerConnection it makes, so the test can read their statistics. */
 async function openPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
@@ -142,17 +125,16 @@ test('three players see and hear each other, a spectator receives everything and
   const sockets: TestSocket[] = []
   try {
     // The judge opens a table of ten.
-    const judgeUser = await newUser(request, 'Judge')
+    const judgeUser = await newAccount(request, 'Judge')
     const judge = await connectSocket(base, judgeUser.token)
     sockets.push(judge)
-    const created = await ask(judge, 'mafia:create:lobby', { name: `Faces ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
-    expect(created.error).toBeUndefined()
-    const lobbyId = created.id as number
+    const created = await requestResult(judge, 'mafia:create:lobby', { name: `Faces ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
+    const lobbyId = created.id
 
     // Three players sit down in their browsers, in seat order, as a user would: open the table, join.
     const players: { page: Page; id: number }[] = []
     for (let seat = 1; seat <= 3; seat += 1) {
-      const user = await newUser(request, `Seat${seat}`)
+      const user = await newAccount(request, `Seat${seat}`)
       const page = await openPage(browser, base, user.token)
       await page.goto(`/mafia/${lobbyId}`)
       await page.getByTestId('table-join').click()
@@ -163,15 +145,15 @@ test('three players see and hear each other, a spectator receives everything and
 
     // Seats 4 to 10 are scripted players.
     for (let seat = 4; seat <= 10; seat += 1) {
-      const user = await newUser(request, `Bot${seat}`)
+      const user = await newAccount(request, `Bot${seat}`)
       const socket = await connectSocket(base, user.token)
       sockets.push(socket)
-      const joined = await ask(socket, 'mafia:join:lobby', { id: lobbyId })
-      expect(joined.lobby.players.find((taken: { user: { id: number } }) => taken.user.id === user.id).seat).toBe(seat)
+      const joined = await requestResult(socket, 'mafia:join:lobby', { id: lobbyId })
+      expect(joined.lobby.players.find((taken) => taken.user.id === user.id)?.seat).toBe(seat)
     }
 
     // A fourth browser watches.
-    const watcher = await newUser(request, 'Watcher')
+    const watcher = await newAccount(request, 'Watcher')
     const spectator = await openPage(browser, base, watcher.token)
     await spectator.goto(`/mafia/${lobbyId}`)
     await spectator.getByTestId('table-watch').click()
@@ -186,12 +168,13 @@ test('three players see and hear each other, a spectator receives everything and
     }
     await expect(spectator.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
 
-    // The judge deals, holds the clock, and opens the microphones of seats 1 to 3 (by default nobody talks at night).
-    const command = async (payload: Record<string, unknown>) => {
-      const answer = await ask(judge, 'mafia:game:command', { id: lobbyId, command: payload })
-      expect(answer.error, JSON.stringify(payload)).toBeUndefined()
+    // The judge deals and moves on to the first day (at night a red player receives no other seat's
+    // camera), holds the clock, and opens the microphones of seats 1 to 3 (by day only the speaker talks).
+    const command = async (payload: GameCommandPayload) => {
+      expect(await socketRequest(judge, 'mafia:game:command', { id: lobbyId, command: payload }), JSON.stringify(payload)).toEqual({ seq: expect.any(Number) })
     }
     await command({ type: 'start' })
+    await command({ type: 'next' })
     await command({ type: 'pause' })
     for (const seat of [1, 2, 3]) await command({ type: 'microphone', seat, open: true })
 
@@ -286,13 +269,12 @@ test('three players see and hear each other, a spectator receives everything and
 
 test('a player without a camera gets the missing-webcam modal at the table and still publishes the microphone', async ({ browser, request, baseURL }) => {
   const base = baseURL as string
-  const judgeUser = await newUser(request, 'Judge')
+  const judgeUser = await newAccount(request, 'Judge')
   const judge = await connectSocket(base, judgeUser.token)
   try {
-    const created = await ask(judge, 'mafia:create:lobby', { name: `No camera ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
-    expect(created.error).toBeUndefined()
+    const created = await requestResult(judge, 'mafia:create:lobby', { name: `No camera ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
 
-    const user = await newUser(request, 'NoCam')
+    const user = await newAccount(request, 'NoCam')
     const page = await openPage(browser, base, user.token)
     // This browser has a microphone but no camera.
     await page.addInitScript(() => {

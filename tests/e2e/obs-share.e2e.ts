@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { io, type Socket } from 'socket.io-client'
+import { expect, test, type Page } from '@playwright/test'
+import { requestResult } from '../helpers/requests'
+import { connectSocket } from '../helpers/sockets'
 import config, { chromiumPath } from './playwright.config'
-import { text, uniqueSuffix, waitForLink } from './support'
+import { newAccount, text, uniqueSuffix } from './support'
 
 // The streamer's browser films with Chromium's fake camera (a moving pattern) over loopback WebRTC.
 test.use({
@@ -10,25 +11,6 @@ test.use({
     args: [...(config.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream=fps=30', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection'],
   },
 })
-
-interface Player {
-  nickname: string
-  token: string
-  id: number
-}
-
-/** Signs up and confirms through the API: the confirmation answers with the session. */
-async function newPlayer(request: APIRequestContext, name: string): Promise<Player> {
-  const suffix = uniqueSuffix()
-  const user = { email: `${name.toLowerCase()}-${suffix}@example.test`, password: 'correct-horse-1', nickname: `${name} ${suffix}` }
-  const signup = await request.post('/api/auth/signup', { data: user })
-  expect(signup.status()).toBe(200)
-  const link = await waitForLink('confirm', user.email)
-  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
-  expect(confirm.status()).toBe(200)
-  const session = (await confirm.json()) as { token: string; user: { id: number } }
-  return { nickname: user.nickname, token: session.token, id: session.user.id }
-}
 
 /** The computed background colour of an element of the page. */
 const backgroundOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor)
@@ -61,7 +43,7 @@ const framesOf = (page: Page, testId: string) =>
 test('a streamer makes a link in settings and copies it; the page opened with it waits, then shows the table the streamer sits at with their camera, on a transparent page, sending nothing', async ({ browser, request, baseURL }) => {
   test.setTimeout(90_000)
   const origin = baseURL as string
-  const streamer = await newPlayer(request, 'Streamer')
+  const streamer = await newAccount(request, 'Streamer')
 
   // The streamer, signed in, makes the link under Settings → Streaming and copies it.
   const own = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write', 'camera', 'microphone'] })
@@ -136,11 +118,10 @@ test('a streamer makes a link in settings and copies it; the page opened with it
   expect(sent).toBe(0)
 
   // Another player sits down: the page hears it at once.
-  const guest = await newPlayer(request, 'Guest')
-  const socket: Socket = io(origin, { path: '/socket.io', transports: ['websocket'], auth: { token: guest.token }, forceNew: true })
+  const guest = await newAccount(request, 'Guest')
+  const socket = await connectSocket(origin, guest.token)
   try {
-    const joined = await socket.timeout(10_000).emitWithAck('mafia:join:lobby', { id: lobbyId })
-    expect(joined.error).toBeUndefined()
+    await requestResult(socket, 'mafia:join:lobby', { id: lobbyId })
     await expect(obs.getByTestId('obs-name-2')).toHaveText(guest.nickname)
     await expect(obs.getByTestId('obs-phase')).toHaveText(text('en', 'game.waiting').replace('{{taken}}', '2').replace('{{total}}', '10'))
   } finally {

@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { readSeedTranslations } from '../../db/seed/i18n-files'
+import type { TablePush } from '../../server/contract/socket/game'
 
 const translations = readSeedTranslations()
 
@@ -67,3 +69,142 @@ export function solidPng(size = 64, rgb: [number, number, number] = [200, 30, 60
 }
 
 export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/** A confirmed user of the e2e server with a session. */
+export interface Account {
+  email: string
+  password: string
+  nickname: string
+  token: string
+  id: number
+}
+
+/**
+ * A new confirmed user, made through the API as the sign-up screen makes one: signs up, then
+ * follows the confirmation mail from the outbox; the confirmation answers with the session. The
+ * nickname is `label` and a unique suffix, so `label` fits in 11 characters.
+ */
+export async function newAccount(request: APIRequestContext, label: string): Promise<Account> {
+  const suffix = uniqueSuffix()
+  const account = { email: `${label.toLowerCase()}-${suffix}@example.test`, password: 'correct-horse-1', nickname: `${label} ${suffix}` }
+  const signup = await request.post('/api/auth/signup', { data: account })
+  if (signup.status() !== 200) throw new Error(`signing up ${account.email} answered ${signup.status()}: ${await signup.text()}`)
+  const link = await waitForLink('confirm', account.email)
+  const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
+  if (confirm.status() !== 200) throw new Error(`confirming ${account.email} answered ${confirm.status()}: ${await confirm.text()}`)
+  const session = (await confirm.json()) as { token: string; user: { id: number } }
+  return { ...account, token: session.token, id: session.user.id }
+}
+
+/** A browser context signed in by its `token` cookie, in English, with a desktop-sized window. */
+export async function signedInContext(browser: Browser, origin: string, token: string, viewport = { width: 1400, height: 900 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale: 'en-US' })
+  await context.addCookies([{ name: 'token', value: token, url: origin }])
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'))
+  return context
+}
+
+/** One push of a table stream as a page received it, and when (Date.now()). */
+export interface ReceivedPush {
+  push: TablePush
+  at: number
+}
+
+/** One `mafia:game:command` a page sent, and its ack once it came (`{ seq }` or `{ error }`). */
+export interface SentCommand {
+  command: unknown
+  ack?: { seq: number } | { error: string }
+}
+
+/** What a page's socket.io connection carried of its table: every push received, every game command sent. */
+export interface TableTraffic {
+  readonly pushes: ReceivedPush[]
+  readonly commands: SentCommand[]
+}
+
+/** One socket.io packet of the main namespace: its type (2 an event, 3 an ack), its ack id, its data. */
+interface SocketIoPacket {
+  type: number
+  id: number | null
+  data: unknown
+}
+
+/**
+ * The socket.io packets of what went over the wire: one Engine.IO packet per WebSocket frame, or
+ * several separated by the record separator in a long-polling body. Only messages (`4`) of the main
+ * namespace carry them.
+ */
+function socketIoPackets(wire: string): SocketIoPacket[] {
+  const packets: SocketIoPacket[] = []
+  for (const part of wire.split('\x1e')) {
+    const match = /^4([0-6])(?:\d+-)?(\d*)([[{][\s\S]*)?$/.exec(part)
+    if (!match) continue
+    let data: unknown
+    try {
+      data = match[3] ? JSON.parse(match[3]) : undefined
+    } catch {
+      continue
+    }
+    packets.push({ type: Number(match[1]), id: match[2] ? Number(match[2]) : null, data })
+  }
+  return packets
+}
+
+/**
+ * Listens to a page's socket.io traffic (its WebSocket frames and any long-polling exchange) from
+ * now on, before the page opens its connection: every `mafia:game:updated` push it receives and
+ * every game command it sends with its ack. What the page is told, not what it draws.
+ */
+export function watchTableTraffic(page: Page): TableTraffic {
+  const traffic: TableTraffic = { pushes: [], commands: [] }
+  const waiting = new Map<number, SentCommand>()
+  const received = (wire: string) => {
+    for (const packet of socketIoPackets(wire)) {
+      if (packet.type === 2 && Array.isArray(packet.data) && packet.data[0] === 'mafia:game:updated') traffic.pushes.push({ push: packet.data[1] as TablePush, at: Date.now() })
+      if (packet.type === 3 && packet.id !== null && waiting.has(packet.id)) {
+        ;(waiting.get(packet.id) as SentCommand).ack = (packet.data as unknown[])[0] as SentCommand['ack']
+        waiting.delete(packet.id)
+      }
+    }
+  }
+  const sent = (wire: string) => {
+    for (const packet of socketIoPackets(wire)) {
+      if (packet.type !== 2 || packet.id === null || !Array.isArray(packet.data) || packet.data[0] !== 'mafia:game:command') continue
+      const command: SentCommand = { command: (packet.data[1] as { command: unknown }).command }
+      traffic.commands.push(command)
+      waiting.set(packet.id, command)
+    }
+  }
+  const text = (payload: string | Buffer) => (typeof payload === 'string' ? payload : payload.toString('utf8'))
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/socket.io/')) return
+    socket.on('framereceived', (frame) => received(text(frame.payload)))
+    socket.on('framesent', (frame) => sent(text(frame.payload)))
+  })
+  page.on('request', (request) => {
+    if (request.url().includes('/socket.io/') && request.method() === 'POST') sent(request.postData() ?? '')
+  })
+  page.on('response', (response) => {
+    if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return
+    // A poll cut short by the upgrade has no body to read.
+    response.text().then(received, () => undefined)
+  })
+  return traffic
+}
+
+/** Where a page's table stream stands: the position of the last push it received. */
+export const lastSeq = (traffic: TableTraffic): number => traffic.pushes.at(-1)?.push.seq ?? 0
+
+/**
+ * Clicks a control of the table screen, then waits until the game command the click sent was
+ * accepted and the page has received the push carrying its effect (the ack's `seq`).
+ */
+export async function commandByClick(page: Page, traffic: TableTraffic, testId: string): Promise<void> {
+  const before = traffic.commands.length
+  await page.getByTestId(testId).click()
+  await expect.poll(() => traffic.commands[before]?.ack !== undefined, { message: `the command of ${testId} is answered`, timeout: 15_000 }).toBe(true)
+  const { command, ack } = traffic.commands[before] as SentCommand
+  expect(ack, `${testId} sent ${JSON.stringify(command)}`).toEqual({ seq: expect.any(Number) })
+  const seq = (ack as { seq: number }).seq
+  await expect.poll(() => lastSeq(traffic), { message: `the page receives push ${seq} after ${testId}`, timeout: 15_000 }).toBeGreaterThanOrEqual(seq)
+}
