@@ -1,54 +1,12 @@
-import { randomBytes } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { disconnectUser } from '../../server/lib/socket-handler'
-import { createTestDatabase, type TestDatabase } from '../helpers/databases'
 import { request, requestResult } from '../helpers/requests'
-import { closeOpenSockets, connectSocket, nextEvent } from '../helpers/sockets'
-import { startTestApp, type TestApp } from '../helpers/test-app'
+import { connectSocket, nextEvent } from '../helpers/sockets'
+import { twoNodesForFile } from '../helpers/two-nodes'
 import { connectPlayer } from '../helpers/users'
 
-/**
- * Two app servers on two ports, one PostgreSQL database and one Redis: what a scaled-out deployment
- * looks like. Runs in the integration:postgres project when TEST_REDIS_URL is set too.
- */
-const redisUrl = process.env.TEST_REDIS_URL
-const enabled = process.env.TEST_DB_KIND === 'postgres' && Boolean(process.env.TEST_DATABASE_URL) && Boolean(redisUrl)
-
-let shared: TestDatabase | undefined
-let first: TestApp | undefined
-let second: TestApp | undefined
-
-/** This run's own adapter channels, so parallel runs on one Redis never hear each other. */
-function adapterUrl(base: string): string {
-  const url = new URL(base)
-  url.searchParams.set('key', `mafia-test-${process.pid}-${randomBytes(6).toString('hex')}`)
-  return url.toString()
-}
-
-beforeAll(async () => {
-  if (!enabled) return
-  shared = await createTestDatabase()
-  const env = { REDIS_URL: adapterUrl(redisUrl as string) }
-  first = await startTestApp({ database: shared, env })
-  second = await startTestApp({ database: shared, env })
-})
-afterEach(closeOpenSockets)
-afterAll(async () => {
-  await first?.close()
-  await second?.close()
-  await shared?.dispose()
-})
-
-let noticed = false
-/** The two nodes, or null (after a notice) when this project or machine cannot run them. */
-function nodes(): { first: TestApp; second: TestApp } | null {
-  if (!enabled || !first || !second) {
-    if (!noticed) console.log('[tests] two-node chat tests not run here: they need the integration:postgres project with TEST_DATABASE_URL and TEST_REDIS_URL set.')
-    noticed = true
-    return null
-  }
-  return { first, second }
-}
+/** Chats, friends and the online count across two app servers sharing PostgreSQL and Redis (see two-nodes.ts). */
+const nodes = twoNodesForFile('chat')
 
 describe('chats across two nodes sharing PostgreSQL and Redis', () => {
   it('delivers a message sent on one node to a user on the other', async () => {
