@@ -54,15 +54,21 @@ export function createGameRepository(db: Kysely<Database>) {
      * expired, or already this node's). Null when the table does not exist.
      */
     async claimLease(lobbyId: number, node: string, ttlMs: number): Promise<string | null> {
-      const claimed = await sql<{ owner: string }>`
-        insert into table_leases (lobby_id, owner, expires_at)
-        select id, ${node}, now() + ${ttlMs} * interval '1 millisecond' from lobbies where id = ${lobbyId}
-        on conflict (lobby_id) do update set owner = excluded.owner, expires_at = excluded.expires_at
-          where table_leases.expires_at < now() or table_leases.owner = excluded.owner
-        returning owner`.execute(db)
-      if (claimed.rows[0]) return node
-      const held = await db.selectFrom('table_leases').select('owner').where('lobby_id', '=', lobbyId).executeTakeFirst()
-      return held?.owner ?? null
+      // A lease given up between the claim and the look at its holder: claim again (a few times at most).
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const claimed = await sql<{ owner: string }>`
+          insert into table_leases (lobby_id, owner, expires_at)
+          select id, ${node}, now() + ${ttlMs} * interval '1 millisecond' from lobbies where id = ${lobbyId}
+          on conflict (lobby_id) do update set owner = excluded.owner, expires_at = excluded.expires_at
+            where table_leases.expires_at < now() or table_leases.owner = excluded.owner
+          returning owner`.execute(db)
+        if (claimed.rows[0]) return node
+        const held = await db.selectFrom('table_leases').select('owner').where('lobby_id', '=', lobbyId).executeTakeFirst()
+        if (held) return held.owner
+        // No lease and nothing claimed: the table does not exist, or its lease was released meanwhile.
+        if (!(await db.selectFrom('lobbies').select('id').where('id', '=', lobbyId).executeTakeFirst())) return null
+      }
+      return null
     },
 
     /** Renews every lease `node` holds; answers the tables it still holds (another node took any not listed). */
