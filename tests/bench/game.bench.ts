@@ -237,7 +237,8 @@ function progress(run: string, tables: number, done: () => number, moves: () => 
 const isHostPush = (push: TablePush | undefined) => push?.events.some((event) => event.type === 'time_up' || event.type === 'connection') ?? false
 
 async function runClients(): Promise<void> {
-  const send = (message: FromClients) => process.send?.(message)
+  /** Resolves once the message is handed over: the channel may close only after the last one (a large one takes a while). */
+  const send = (message: FromClients) => new Promise<void>((resolve) => (process.send ? process.send(message, undefined, undefined, () => resolve()) : resolve()))
   let config: Settings = settings
   let appSockets: AnySocket[] = []
   const tables: SocketTable[] = []
@@ -299,7 +300,7 @@ async function runClients(): Promise<void> {
       seated += 1
     })
     stopProgress()
-    send({ type: 'seated', lobbyIds: tables.map((table) => table.lobbyId), connectMs, seatMs: performance.now() - seatStart })
+    await send({ type: 'seated', lobbyIds: tables.map((table) => table.lobbyId), connectMs, seatMs: performance.now() - seatStart })
   }
 
   async function playAll(): Promise<void> {
@@ -336,7 +337,7 @@ async function runClients(): Promise<void> {
     const measured = measure(sent, arrivals)
     plan = measured.plan
     const all = moves.flat()
-    send({
+    await send({
       type: 'played',
       stats: {
         playMs,
@@ -366,7 +367,7 @@ async function runClients(): Promise<void> {
       Array.from({ length: config.tables * viewersPerTable }, (_, index) => ({ table: Math.floor(index / viewersPerTable), viewer: index % viewersPerTable })),
     )
     relaySockets = tables.map((_, index) => sockets.slice(index * viewersPerTable, (index + 1) * viewersPerTable))
-    send({ type: 'relay-ready' })
+    await send({ type: 'relay-ready' })
   }
 
   /**
@@ -435,7 +436,7 @@ async function runClients(): Promise<void> {
     const cpu = process.cpuUsage(cpuBefore)
     const measured = measure(sent, replayArrivals)
     const all = sent.flat()
-    send({
+    await send({
       type: 'replayed',
       stats: {
         playMs,
@@ -466,14 +467,14 @@ async function runClients(): Promise<void> {
       } else if (message.type === 'play') await playAll()
       else if (message.type === 'close') {
         for (const socket of appSockets) socket.disconnect()
-        send({ type: 'closed' })
+        await send({ type: 'closed' })
       } else if (message.type === 'relay') await joinRelay(message.url)
       else if (message.type === 'replay') {
         await replayAll()
         process.disconnect?.()
       }
     }
-    run().catch((error: unknown) => send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }))
+    run().catch((error: unknown) => void send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }))
   })
 }
 
@@ -611,8 +612,13 @@ async function runServers(): Promise<void> {
   })
   clients.on('exit', (code, signal) => {
     // Any end before the last answer is a failure, a kill by a signal (the kernel's out-of-memory killer) included.
-    if (code !== 0) inbox.push({ type: 'failed', message: `client process ended: ${signal ?? `exit code ${code}`}` })
-    wake?.()
+    // After a clean exit its last messages still have a moment to arrive; whoever still waits after that waits in vain.
+    const failed = () => {
+      inbox.push({ type: 'failed', message: `client process ended: ${signal ?? `exit code ${code}`}` })
+      wake?.()
+    }
+    if (code === 0) setTimeout(failed, 2000)
+    else failed()
   })
   /** The next message from the client process, which must be of this type. */
   async function expectMessage<T extends FromClients['type']>(type: T): Promise<Extract<FromClients, { type: T }>> {
