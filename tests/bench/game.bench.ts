@@ -833,7 +833,7 @@ async function runServers(): Promise<void> {
   const executing = [...statements.executing].sort((a, b) => a - b)
   const waited = [...statements.waited].sort((a, b) => a - b)
   console.log(
-    `SQL time: the server waited p50 ${format(percentile(waited, 0.5), 2)} ms, p99 ${format(percentile(waited, 0.99), 2)} ms for a query (the ${database.kind === 'postgres' ? "pool's" : "embedded database's"} queue included); the database ran a statement in p50 ${format(percentile(executing, 0.5), 2)} ms, p99 ${format(percentile(executing, 0.99), 2)} ms`,
+    `SQL time: the server waited p50 ${format(percentile(waited, 0.5), 2)} ms, p99 ${format(percentile(waited, 0.99), 2)} ms for a query (the ${database.kind === 'postgres' ? "pool's" : "embedded database's"} queue included); from the driver's send to its answer a statement took p50 ${format(percentile(executing, 0.5), 2)} ms, p99 ${format(percentile(executing, 0.99), 2)} ms (this process's event-loop lag included)`,
   )
   if (postgresCpuMs !== null) console.log(`PostgreSQL backends of this database while playing: ${format(postgresCpuMs / 1000)} s CPU, ${format(postgresCpuMs / settings.tables, 0)} ms per table (not in the server's figure)`)
   console.log(`view reloads by the clients while playing (syncs and loads after the first load): ${game.stats.reloads}`)
