@@ -72,8 +72,10 @@ export function registerChatsModule(app: FastifyInstance, options: { clock: Cloc
       }
       game.onEvents((lobbyId, events, state) => {
         const started = events.some((event) => event.type === 'zero_night_started')
-        // A room opened before a restart or on another server is closed by the event that ends the zero night.
-        const ended = state.phase !== 'zero_night' && (started || openHere.has(lobbyId) || events.some((event) => event.type === 'day_started' || event.type === 'game_ended'))
+        // A room opened before a restart or on another server is closed by the event that ends the zero
+        // night: the first day, or the game's end before it. Later days and ends have nothing to close.
+        const endsZeroNight = events.some((event) => (event.type === 'day_started' && event.day === 1) || (event.type === 'game_ended' && state.day === 0))
+        const ended = state.phase !== 'zero_night' && (started || openHere.has(lobbyId) || endsZeroNight)
         if (!started && !ended) return
         if (started) openHere.add(lobbyId)
         if (ended) openHere.delete(lobbyId)
