@@ -66,6 +66,9 @@ export const gameError = (code: GameErrorCode) => new AppError(409, code)
 /** The public facts of where a game stands: its phase, day and night. */
 export const stageOfState = (state: GameState): LobbyStage => ({ phase: state.phase, day: state.day, night: state.night })
 
+/** Where a game stands while it is played; null before the deal and after the end. */
+const runningStage = (state: GameState | null): LobbyStage | null => (state && state.phase !== 'created' && state.phase !== 'ended' ? stageOfState(state) : null)
+
 /** A new name for a table's streams each time the table is loaded. */
 const newStreamId = () => randomBytes(9).toString('base64url')
 
@@ -275,8 +278,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
       case 'state':
         return stateOf(lobbyId, table)
       case 'stage': {
-        const state = await stateOf(lobbyId, table)
-        return state && state.phase !== 'created' && state.phase !== 'ended' ? stageOfState(state) : null
+        return runningStage(await stateOf(lobbyId, table))
       }
       case 'close':
         if (table.timer) clearTimeout(table.timer)
@@ -410,7 +412,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
      */
     async stageOf(lobbyId: number): Promise<LobbyStage | null> {
       const loaded = tables.get(lobbyId)?.state
-      if (loaded !== undefined && (!ownership || leased.has(lobbyId))) return loaded && loaded.phase !== 'created' && loaded.phase !== 'ended' ? stageOfState(loaded) : null
+      if (loaded !== undefined && (!ownership || leased.has(lobbyId))) return runningStage(loaded)
       return route({ op: 'stage', lobbyId })
     },
 
