@@ -49,6 +49,8 @@ export interface SessionsTable {
   user_id: number
   token_hash: string
   user_agent: string | null
+  /** The address the session was last used from (updated with last_seen_at, at most once a minute). */
+  address: string | null
   created_at: Generated<CreatedAt>
   last_seen_at: Generated<Timestamp>
   revoked_at: Timestamp | null

@@ -7,6 +7,7 @@ import * as shareKeys from './0005-share-keys'
 import * as ladderQueue from './0006-ladder-queue'
 import * as mafiaRooms from './0007-mafia-rooms'
 import * as tableLeases from './0008-table-leases'
+import * as sessionLifetimes from './0009-session-lifetimes'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-ladder-queue': ladderQueue,
   '0007-mafia-rooms': mafiaRooms,
   '0008-table-leases': tableLeases,
+  '0009-session-lifetimes': sessionLifetimes,
 }
