@@ -37,6 +37,10 @@ export interface Config {
   accountDeletionDays: number
   /** Sign-in, sign-up and forgot requests one address may make per 10 minutes. */
   authRateLimitPerIp: number
+  /** A session's absolute lifetime, from its sign-in. */
+  sessionMaxAgeDays: number
+  /** A session unused this long ends. */
+  sessionIdleDays: number
 }
 
 export class ConfigError extends Error {}
@@ -113,5 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     accountDeletionDays: integer(env, 'ACCOUNT_DELETION_DAYS', 14, 0, 365),
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
+    sessionMaxAgeDays: integer(env, 'SESSION_MAX_AGE_DAYS', 30, 1, 3650),
+    sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 7, 1, 3650),
   }
 }
