@@ -54,6 +54,8 @@ export function sendError(reply: FastifyReply, body: HttpErrorBody): FastifyRepl
 function errorsPlugin(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      // A limit that says when it lifts says it in the header too, as every 429 of the rate-limit plugin does.
+      if (error.details.retryAfter !== undefined) void reply.header('retry-after', String(error.details.retryAfter))
       return sendError(reply, { statusCode: error.statusCode, code: error.code, message: defaultMessages[error.code] ?? error.code, ...error.details })
     }
     if (error.validation) {

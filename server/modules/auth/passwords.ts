@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { AppError } from '../../lib/app-error'
 
 /** scrypt's cost parameters: N = 2^logCost, block size r, parallelism p. */
 export interface ScryptParameters {
@@ -33,10 +35,59 @@ function scryptOptions(parameters: ScryptParameters): ScryptOptions {
   return { N, r: parameters.blockSize, p: parameters.parallelism, maxmem: 256 * N * parameters.blockSize }
 }
 
+/**
+ * At most `concurrency` pieces of work at once; up to `queueMax` more wait their turn in arrival
+ * order, and any beyond that are refused at once with errors.rate_limited (HTTP 429, retry after a
+ * second) instead of piling up memory and latency for everyone.
+ */
+export function createWorkLimiter(options: { concurrency: number; queueMax: number }) {
+  const waiting: Array<() => void> = []
+  let running = 0
+  let peak = 0
+
+  const release = () => {
+    const next = waiting.shift()
+    if (next) next()
+    else running -= 1
+  }
+
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (running >= options.concurrency) {
+        if (waiting.length >= options.queueMax) throw new AppError(429, 'errors.rate_limited', { retryAfter: 1 })
+        // The slot is handed over by release(): running stays counted while it passes from one to the next.
+        await new Promise<void>((resolve) => waiting.push(resolve))
+      } else {
+        running += 1
+      }
+      peak = Math.max(peak, running)
+      try {
+        return await work()
+      } finally {
+        release()
+      }
+    },
+    /** Work running now, work waiting, and the most that ever ran at once. */
+    stats: () => ({ running, waiting: waiting.length, peak }),
+  }
+}
+
+export type WorkLimiter = ReturnType<typeof createWorkLimiter>
+
+/**
+ * Every scrypt of this process goes through here. Each hash holds 32 MiB and a thread of libuv's
+ * pool (4 threads by default, shared with file and DNS work) for about 100 ms, so a burst of
+ * sign-ins or password changes must not run them all at once: two to four run, at most 64 wait.
+ */
+export const scryptWork = createWorkLimiter({ concurrency: Math.min(4, Math.max(2, availableParallelism())), queueMax: 64 })
+
 function deriveKey(password: string, salt: Buffer, length: number, parameters: ScryptParameters): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, scryptOptions(parameters), (error, key) => (error ? reject(error) : resolve(key)))
-  })
+  return scryptWork.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, length, scryptOptions(parameters), (error, key) => (error ? reject(error) : resolve(key)))
+      }),
+  )
 }
 
 function parseHash(stored: string): ParsedHash | null {
