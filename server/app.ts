@@ -8,6 +8,7 @@ import type { Logger } from 'pino'
 import type { DatabaseHandle } from '../db/connection'
 import type { Config } from './config'
 import { limits } from './contract/http/auth'
+import { clientAddressOf, compileTrustProxy } from './lib/client-address'
 import { systemClock, type Clock } from './lib/clock'
 import { createLogger } from './lib/logger'
 import { createSocketRequests } from './lib/socket-handler'
@@ -55,15 +56,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger })
 
+  // One trust rule for HTTP (request.ip, request.protocol) and for socket handshakes (app.clientAddress).
+  const trustProxy = compileTrustProxy(config.trustProxy)
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: false,
+    trustProxy,
     ajv: {
       // Extra fields are refused, not silently stripped: a careless client learns of its mistake.
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
       plugins: [addFormats.default ?? addFormats],
     },
   })
+
+  app.decorate('clientAddress', (source: Parameters<FastifyInstance['clientAddress']>[0]) => clientAddressOf(source, trustProxy))
 
   // Third-party plugins.
   await app.register(cookie)

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { parseTrustProxy, type TrustProxy } from './lib/client-address'
 
 /** Every setting of the server, read from the environment once, each with a laptop-friendly default. */
 export interface Config {
@@ -37,6 +38,13 @@ export interface Config {
   accountDeletionDays: number
   /** Sign-in, sign-up and forgot requests one address may make per 10 minutes. */
   authRateLimitPerIp: number
+  /** Socket.IO handshakes one address may make per 10 seconds. */
+  socketHandshakesPerAddress: number
+  /**
+   * The proxies in front of the server whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed,
+   * so addresses in limits and logs are the clients', not the proxy's (see `lib/client-address.ts`).
+   */
+  trustProxy: TrustProxy
   /** A session's absolute lifetime, from its sign-in. */
   sessionMaxAgeDays: number
   /** A session unused this long ends. */
@@ -75,6 +83,14 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | 
     throw new ConfigError(`${name} must be a URL, got "${raw}"`)
   }
   return raw
+}
+
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  try {
+    return parseTrustProxy(env.TRUST_PROXY)
+  } catch {
+    throw new ConfigError(`TRUST_PROXY must be true, false, a number of hops or a comma-separated list of addresses and CIDR ranges, got "${env.TRUST_PROXY}"`)
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -117,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     accountDeletionDays: integer(env, 'ACCOUNT_DELETION_DAYS', 14, 0, 365),
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
+    socketHandshakesPerAddress: integer(env, 'SOCKET_HANDSHAKES_PER_ADDRESS', 30, 1, 1_000_000),
+    trustProxy: trustProxy(env),
     sessionMaxAgeDays: integer(env, 'SESSION_MAX_AGE_DAYS', 30, 1, 3650),
     sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 7, 1, 3650),
   }
