@@ -28,6 +28,7 @@ import authPlugin from './plugins/auth'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
 import rateLimitPlugin, { defaultRateLimits, type RateLimits } from './plugins/rate-limit'
+import securityHeadersPlugin from './plugins/security-headers'
 import socketIoPlugin from './plugins/socket-io'
 import staticFilesPlugin from './plugins/static-files'
 
@@ -73,6 +74,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Third-party plugins.
   await app.register(cookie)
   await app.register(multipart, { limits: { fileSize: limits.imageMaxBytes, files: 1, fields: 10, parts: 12 } })
+  const rendererDir = options.rendererDir ?? defaultRendererDir
+  // Before any route, so every response carries the headers; media nodes are read when a page asks.
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    rendererDir,
+    mediaUrls: () => (app.hasDecorator('mediaNodes') ? app.mediaNodes.list().map((node) => node.url) : []),
+  })
 
   // Our cross-cutting plugins.
   await app.register(errorsPlugin)
@@ -104,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tableMedia = registerTableMediaModule(app, { config, bindRequests, lobbies, game, media })
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia })
 
-  await app.register(staticFilesPlugin, { rendererDir: options.rendererDir ?? defaultRendererDir, uploadsDir: join(config.dataDir, 'uploads') })
+  await app.register(staticFilesPlugin, { rendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 
   await auth.bootstrapAdmin()
   return app

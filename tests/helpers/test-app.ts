@@ -40,6 +40,8 @@ export interface StartTestAppOptions {
   mailer?: BuildAppOptions['mailer']
   /** A table lease's life and renewal with several app servers (shortened where a takeover is tested). */
   tableLeases?: BuildAppOptions['tableLeases']
+  /** The app's logger (tests that read what was logged); default: a silent one unless TEST_LOG_LEVEL says otherwise. */
+  logger?: BuildAppOptions['logger']
 }
 
 /** The real app on a random port with a fresh database and data directory. */
@@ -53,7 +55,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   const app = await buildApp({
     config,
     database,
-    logger: createLogger({ name: 'test', level: config.logLevel, file: false }),
+    logger: options.logger ?? createLogger({ name: 'test', level: config.logLevel, file: false }),
     rateLimits: options.rateLimits ?? relaxedRateLimits,
     rendererDir: options.rendererDir ?? join(dataDir, 'no-renderer'),
     ...(clock ? { clock } : {}),

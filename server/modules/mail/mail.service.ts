@@ -3,13 +3,17 @@ import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
 import { randomToken } from '../../lib/ids'
+import { redactUrl } from '../../lib/logger'
 
 export interface Mail {
   to: string
   subject: string
   text: string
   html?: string
-  /** The link the mail is about (confirmation, reset); logged in outbox mode so a developer can follow it. */
+  /**
+   * The link the mail is about (confirmation, reset). Outbox mode logs it with its token redacted,
+   * beside the .eml file that holds it whole: a log is read by more people than a mailbox.
+   */
   link?: string
 }
 
@@ -20,8 +24,8 @@ export interface Mailer {
 export const mailFrom = 'Mafia Table <no-reply@mafia-table.local>'
 
 /**
- * Mail through SMTP_URL; without it, every mail becomes an .eml file in DATA_DIR/outbox and its
- * link is logged, so sign-up works on a laptop with no mail server.
+ * Mail through SMTP_URL; without it, every mail becomes an .eml file in DATA_DIR/outbox (the log
+ * names the file), so sign-up works on a laptop with no mail server.
  */
 export function createMailer(options: { smtpUrl?: string; dataDir: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {
@@ -41,7 +45,7 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; logge
       await mkdir(outbox, { recursive: true })
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`)
       await writeFile(file, info.message as Buffer)
-      options.logger.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'mail written to outbox')
+      options.logger.info({ to: mail.to, subject: mail.subject, file, link: mail.link === undefined ? undefined : redactUrl(mail.link) }, 'mail written to outbox')
     },
   }
 }
