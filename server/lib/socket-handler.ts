@@ -35,13 +35,25 @@ export interface SocketRequestsOptions {
 
 export type RevokeReason = Parameters<ServerToClientEvents['auth:revoked']>[0]['reason']
 
+/** What else a user's disconnection cuts, by server (the table media registers its media peers here). */
+const disconnectListeners = new WeakMap<AppServer, Array<(userId: number) => void>>()
+
+/** Runs `listener` whenever `disconnectUser` is called on this app server (it spreads the cut to the others itself). */
+export function onUserDisconnected(io: AppServer, listener: (userId: number) => void): void {
+  const listeners = disconnectListeners.get(io) ?? []
+  listeners.push(listener)
+  disconnectListeners.set(io, listeners)
+}
+
 /**
  * Ends every socket of a user on every node (the adapter carries it), telling them why first, so the
- * client signs out instead of reconnecting. Call it on a ban, a logout everywhere or a password change.
+ * client signs out instead of reconnecting, and cuts what `onUserDisconnected` registered (the
+ * user's media peers). Call it on a ban, a logout everywhere or a password change.
  */
 export function disconnectUser(io: AppServer, userId: number, reason: RevokeReason): void {
   io.to(userRoom(userId)).emit('auth:revoked', { reason })
   io.in(userRoom(userId)).disconnectSockets(true)
+  for (const listener of disconnectListeners.get(io) ?? []) listener(userId)
 }
 
 const validators = new WeakMap<TSchema, Validator>()

@@ -351,6 +351,8 @@ export class OutboundStream {
   }
 
   private resend(outSequence: number): void {
+    // A stopped stream sends nothing at all, retransmissions included.
+    if (this.target === null) return
     const resolved = this.rewriter.resolve(outSequence)
     if (!resolved) return
     const packet = this.sources.get(resolved.segment.source)?.packetAt(resolved.sequenceNumber)

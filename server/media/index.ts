@@ -5,16 +5,16 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../config'
 import { mediaSocketPath, type MediaRole } from '../contract/rtc'
-import { issueMediaToken, perProcessSecret, verifyMediaToken, type MediaTokenResult } from './media-token'
+import { issueMediaToken, perProcessSecret, TokenLedger, verifyMediaToken, type MediaTokenResult } from './media-token'
 import { defaultMediaSettings, Peer, type MediaSettings, type PeerNetwork } from './peer'
 import { Room } from './room'
 import { handleSignallingConnection } from './signalling'
 import { MediaUdpPort } from './udp-port'
 
-export { issueMediaToken, verifyMediaToken, type MediaTokenClaims, type MediaTokenResult } from './media-token'
+export { issueMediaToken, TokenLedger, verifyMediaToken, type MediaTokenClaims, type MediaTokenResult } from './media-token'
 export { defaultMediaSettings, Peer, type MediaSettings } from './peer'
 export { Room } from './room'
-export { applyRoomControl, type RoomControl } from './room-control'
+export { applyRoomControl, receivesCamera, type CameraGrant, type PeerGrant, type RoomControl } from './room-control'
 export * from './node-protocol'
 
 declare module 'fastify' {
@@ -24,14 +24,39 @@ declare module 'fastify' {
   }
 }
 
+/** Whom a revocation names: one peer id (a user), or every peer id starting with a prefix (a streamer's share pages). */
+export type PeerRevocation = { peerId: string } | { prefix: string }
+
 /** The rooms of one media server, by room id (a lobby or table id). */
 export class RoomRegistry {
   private readonly rooms = new Map<string, Room>()
+  /** Tokens accepted (each works once) and peers revoked (their older tokens no longer work). */
+  readonly ledger = new TokenLedger()
 
   constructor(
     private readonly logger: Logger,
     private readonly settings: MediaSettings,
   ) {}
+
+  /**
+   * Cuts a peer off everywhere on this media server at once (a ban, a deletion, a revoked share
+   * key): closed in every room, and no token issued before now lets it back in.
+   */
+  revoke(target: PeerRevocation): number {
+    this.ledger.revoke(target)
+    let closed = 0
+    for (const room of this.rooms.values()) {
+      for (const peerId of room.peerIds) {
+        if ('peerId' in target ? peerId !== target.peerId : !peerId.startsWith(target.prefix)) continue
+        const peer = room.peer(peerId)
+        if (peer) {
+          room.revoke(peer)
+          closed += 1
+        }
+      }
+    }
+    return closed
+  }
 
   get size(): number {
     return this.rooms.size
@@ -134,13 +159,19 @@ export function createMediaServer(options: CreateMediaServerOptions): MediaServe
         await scope.register(websocket, { options: { server: hub, maxPayload: 256 * 1024 } })
         scope.get(mediaSocketPath, { websocket: true }, (socket) => {
           handleSignallingConnection(socket, {
-            verifyToken,
+            verifyToken(token) {
+              const verdict = verifyToken(token)
+              // A ticket works once, and never after its peer was revoked.
+              if (verdict.ok && !rooms.ledger.accept(verdict.claims)) return { ok: false, code: 'errors.media.token_invalid' }
+              return verdict
+            },
             joinTimeoutMs: settings.joinTimeoutMs,
             logger,
             async join(claims, transport) {
               await udp.open()
               if (closed) return null
               const room = rooms.open(claims.roomId)
+              if (!room.admits(claims.peerId, claims.role)) return 'errors.media.revoked'
               const peer = new Peer(claims.peerId, claims.role, room.id, transport, room, network, settings, room.logger.child({ peerId: claims.peerId }))
               if (room.join(peer)) return peer
               peer.close('room_closed')

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client'
 import { Compile } from 'typebox/compile'
 import { Role, type Session } from '../contract/http/auth'
 import type { RoomRegistry } from './index'
-import { appToNodeEvents, mediaNodeEvents, mediaNodesNamespace, RoomControlMessage, type NodeAck, type NodeLoad, type NodeRegistration } from './node-protocol'
+import { appToNodeEvents, mediaNodeEvents, mediaNodesNamespace, RevokeMessage, RoomControlMessage, type NodeAck, type NodeLoad, type NodeRegistration } from './node-protocol'
 import { applyRoomControl } from './room-control'
 
 export interface NodeLinkOptions {
@@ -16,7 +16,7 @@ export interface NodeLinkOptions {
   /** The signalling URL browsers are sent to (`ws(s)://…/media/ws`). */
   url: string
   capacity: number
-  rooms: Pick<RoomRegistry, 'open' | 'get' | 'values'>
+  rooms: Pick<RoomRegistry, 'open' | 'get' | 'values' | 'revoke'>
   logger: Logger
   heartbeatMs?: number
   /** Wait before connecting again after the app server refused the node (bad account, no shared secret). */
@@ -33,6 +33,7 @@ export interface NodeLink {
 }
 
 const checkControl = Compile(RoomControlMessage)
+const checkRevoke = Compile(RevokeMessage)
 
 /** The node's load: peers over all rooms, and each room. */
 export function loadOf(rooms: Pick<RoomRegistry, 'values'>): NodeLoad {
@@ -143,7 +144,16 @@ export function connectNodeLink(options: NodeLinkOptions): NodeLink {
       ack?.({ error: 'errors.validation' })
       return
     }
-    applyRoomControl(options.rooms, message.roomId, { microphones: message.microphones, speaker: message.speaker }, message.create)
+    applyRoomControl(options.rooms, message.roomId, { peers: message.peers, microphones: message.microphones, speaker: message.speaker }, message.create)
+    ack?.({ ok: true })
+  })
+
+  socket.on(appToNodeEvents.revoke, (message: unknown, ack?: (answer: NodeAck) => void) => {
+    if (!checkRevoke.Check(message)) {
+      ack?.({ error: 'errors.validation' })
+      return
+    }
+    options.rooms.revoke(message)
     ack?.({ ok: true })
   })
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { MediaRole } from '../contract/rtc'
 
 /**
  * Between a media node (`npm run media` with MEDIA_APP_URL) and the app server: a Socket.IO
@@ -19,8 +20,10 @@ export const mediaNodeEvents = {
 
 /** App → node. */
 export const appToNodeEvents = {
-  /** A room's microphones and speaker; ack `{ ok: true }` once applied. */
+  /** A room's peers, cameras, microphones and speaker; ack `{ ok: true }` once applied. */
   control: 'media:node:control',
+  /** Cut a peer (or every peer id with a prefix) off in every room of the node, at once; ack `{ ok: true }`. */
+  revoke: 'media:node:revoke',
 } as const
 
 const RoomId = Type.String({ minLength: 1, maxLength: 128 })
@@ -52,9 +55,22 @@ export const NodeRegistration = Type.Object(
 )
 export type NodeRegistration = Static<typeof NodeRegistration>
 
+const PeerId = Type.String({ minLength: 1, maxLength: 64 })
+
+/** A peer allowed in a room: its role, and whose cameras it receives (`all`, or these publishers' peer ids). */
+export const PeerGrantMessage = Type.Object(
+  {
+    role: MediaRole,
+    cameras: Type.Union([Type.Literal('all'), Type.Array(PeerId, { maxItems: 64 })]),
+  },
+  { additionalProperties: false },
+)
+
 export const RoomControlMessage = Type.Object(
   {
     roomId: RoomId,
+    /** Every peer allowed in the room; anyone else is closed and cannot join. */
+    peers: Type.Record(Type.String({ maxLength: 64 }), PeerGrantMessage),
     microphones: Type.Record(Type.String(), Type.Boolean()),
     speaker: Type.Union([Type.String(), Type.Null()]),
     /** Open the room if the node does not have it (a ticket for it was just issued). */
@@ -63,5 +79,11 @@ export const RoomControlMessage = Type.Object(
   { additionalProperties: false },
 )
 export type RoomControlMessage = Static<typeof RoomControlMessage>
+
+export const RevokeMessage = Type.Union([
+  Type.Object({ peerId: PeerId }, { additionalProperties: false }),
+  Type.Object({ prefix: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
+])
+export type RevokeMessage = Static<typeof RevokeMessage>
 
 export type NodeAck = { ok: true } | { error: string }

@@ -68,7 +68,7 @@ export const defaultMediaSettings: MediaSettings = {
 }
 
 export type PeerState = 'created' | 'joined' | 'closed'
-export type PeerCloseReason = 'left' | 'replaced' | 'disconnected' | 'failed' | 'room_closed'
+export type PeerCloseReason = 'left' | 'replaced' | 'disconnected' | 'failed' | 'room_closed' | 'revoked'
 export type QualityPreference = 'auto' | 'low' | 'high'
 
 interface TrackPlan {
@@ -86,6 +86,7 @@ const closeCodeFor: Record<PeerCloseReason, number> = {
   disconnected: mediaCloseCodes.normal,
   replaced: mediaCloseCodes.replaced,
   failed: mediaCloseCodes.failed,
+  revoked: mediaCloseCodes.revoked,
 }
 
 /**

@@ -1,16 +1,20 @@
 import type { Logger } from 'pino'
-import type { MediaServerMessage } from '../contract/rtc'
+import type { MediaErrorCode, MediaRole, MediaServerMessage } from '../contract/rtc'
 import type { InboundTrack } from './forwarding'
 import type { MediaSettings, Peer, PeerHost } from './peer'
+import { receivesCamera, type PeerGrant } from './room-control'
 import { SpeakingDetector } from './speaking'
 
 export type RoomState = 'open' | 'closed'
 
 /**
- * One table's media: its peers and who receives what. Every publisher's media goes to every other
- * peer of the room; a subscriber gets the current speaker's camera in high quality and everyone else
- * in low. The host (later: the judge and the game rules) opens and closes microphones: a closed
- * microphone is forwarded to nobody.
+ * One table's media: its peers and who receives what. A subscriber gets the current speaker's camera
+ * in high quality and everyone else in low. The host (the game, through `applyRoomControl`) names
+ * the peers allowed in (`setGrants`: anyone else is closed and cannot join), whose camera reaches
+ * whom (a camera not granted is not forwarded to that peer at all: no packets, no padding, no sender
+ * reports; the peer is told `track-muted` for that video) and opens and closes microphones (a closed
+ * microphone is forwarded to nobody). A room no host ever controlled (a bare media server) lets
+ * every token holder in and forwards everything.
  *
  * Lifecycle: open until close(); close() is safe to call twice. A room that stays empty for
  * `roomIdleMs` closes itself.
@@ -19,6 +23,10 @@ export class Room implements PeerHost {
   state: RoomState = 'open'
   private readonly peers = new Map<string, Peer>()
   private readonly microphone = new Map<string, boolean>()
+  /** The host's list of peers allowed in; null until a host controls the room. */
+  private grants: ReadonlyMap<string, PeerGrant> | null = null
+  /** Per subscriber: the publishers whose camera it was told is stopped (`track-muted` video). */
+  private readonly camerasOff = new WeakMap<Peer, Set<string>>()
   private readonly speaking = new Map<string, SpeakingDetector>()
   private speakerPeerId: string | null = null
   private dominantPeerId: string | null = null
@@ -55,6 +63,7 @@ export class Room implements PeerHost {
    */
   join(peer: Peer): boolean {
     if (this.state === 'closed' || peer.state !== 'created') return false
+    if (!this.admits(peer.id, peer.role)) return false
     this.stopIdleTimer()
     const previous = this.peers.get(peer.id)
     this.peers.set(peer.id, peer)
@@ -72,6 +81,7 @@ export class Room implements PeerHost {
     this.broadcast({ type: 'peer-joined', peer: peer.info() }, peer)
     for (const publisher of this.peers.values()) if (publisher !== peer) this.subscribe(peer, publisher)
     this.updateLayers()
+    this.announceCameras()
     this.logger.info({ peerId: peer.id, role: peer.role, replaced: previous !== undefined, peers: this.peers.size }, 'media: peer joined')
     return true
   }
@@ -88,8 +98,42 @@ export class Room implements PeerHost {
     this.logger.info({ peerId, allowed }, 'media: microphone')
   }
 
+  /** A microphone the host never named is open only in a room no host controls. */
   isMicrophoneAllowed(peerId: string): boolean {
-    return this.microphone.get(peerId) ?? true
+    return this.microphone.get(peerId) ?? this.grants === null
+  }
+
+  /** Whether the host lets a peer of this id and role into the room (always, before any host control). */
+  admits(peerId: string, role: MediaRole): boolean {
+    if (this.grants === null) return true
+    return this.grants.get(peerId)?.role === role
+  }
+
+  /** Whether `subscriber` receives `publisherId`'s camera now. */
+  receivesCamera(subscriberId: string, publisherId: string): boolean {
+    if (this.grants === null) return true
+    const grant = this.grants.get(subscriberId)
+    return grant !== undefined && receivesCamera(grant, publisherId)
+  }
+
+  /**
+   * The host's list of the peers allowed in, with whose cameras each receives. A peer not named, or
+   * named with another role (a seat change: the client asks for a fresh ticket), is closed at once.
+   */
+  setGrants(peers: Record<string, PeerGrant>): void {
+    if (this.state === 'closed') return
+    this.grants = new Map(Object.entries(peers))
+    for (const peer of [...this.peers.values()]) if (!this.admits(peer.id, peer.role)) this.revoke(peer)
+    this.updateLayers()
+    this.announceCameras()
+  }
+
+  /** Closes one peer at once because the host no longer lets it in. */
+  revoke(peer: Peer, code: MediaErrorCode = 'errors.media.revoked'): void {
+    if (this.peers.get(peer.id) !== peer) return
+    peer.error(code)
+    peer.close('revoked')
+    this.logger.info({ peerId: peer.id }, 'media: peer revoked')
   }
 
   /** The speaker everyone sees in high quality (the day speaker); null: whoever spoke last. */
@@ -179,8 +223,31 @@ export class Room implements PeerHost {
           stream.setTarget(publisher.audioTrack)
           continue
         }
+        if (!this.receivesCamera(subscriber.id, publisher.id)) {
+          stream.setTarget(null)
+          continue
+        }
         const wantHigh = subscriber.quality === 'high' || (subscriber.quality === 'auto' && publisher.id === (subscriber.preferredPeerId ?? speaker))
         stream.setTarget(pickVideo(publisher, wantHigh))
+      }
+    }
+  }
+
+  /** Tells each subscriber whose cameras stopped or started reaching it since it was last told. */
+  private announceCameras(): void {
+    for (const subscriber of this.peers.values()) {
+      let off = this.camerasOff.get(subscriber)
+      if (!off) {
+        off = new Set()
+        this.camerasOff.set(subscriber, off)
+      }
+      for (const publisher of this.peers.values()) {
+        if (publisher === subscriber || publisher.role !== 'publisher') continue
+        const stopped = !this.receivesCamera(subscriber.id, publisher.id)
+        if (stopped === off.has(publisher.id)) continue
+        if (stopped) off.add(publisher.id)
+        else off.delete(publisher.id)
+        subscriber.send({ type: stopped ? 'track-muted' : 'track-unmuted', peerId: publisher.id, kind: 'video' })
       }
     }
   }

@@ -9,8 +9,8 @@ const clientMessage = Compile(MediaClientMessage)
 
 export interface SignallingDependencies {
   verifyToken(token: string): MediaTokenResult
-  /** Creates the peer for verified claims and adds it to its room; null when the room refused it. */
-  join(claims: MediaTokenClaims, transport: PeerTransport): Promise<Peer | null>
+  /** Creates the peer for verified claims and adds it to its room; an error code when the room does not let it in, null when it refused it otherwise. */
+  join(claims: MediaTokenClaims, transport: PeerTransport): Promise<Peer | MediaErrorCode | null>
   joinTimeoutMs: number
   logger: Logger
 }
@@ -70,7 +70,12 @@ export function handleSignallingConnection(socket: WebSocket, dependencies: Sign
           joining = false
           clearTimeout(joinTimer)
           if (closed) {
-            joined?.close('disconnected')
+            if (typeof joined === 'object') joined?.close('disconnected')
+            return
+          }
+          if (typeof joined === 'string') {
+            sendError(joined, 'join')
+            transport.close(mediaCloseCodes.revoked)
             return
           }
           if (!joined) {

@@ -195,14 +195,14 @@ describe('the game drives the microphones', () => {
     await hears(watcher, peer(seat(3)), 'seat 3 at the spectator')
     await silent(at(seat(2)), peer(seat(4)), 'seat 4 still closed')
 
-    // The judge closes seat 2: its audio stops everywhere; seat 1's still flows; its camera stays.
+    // The judge closes seat 2: its audio stops everywhere; seat 1's still flows; its camera still reaches the judge (it is night).
     const before = at(seat(1)).messages.length
     await command({ type: 'microphone', seat: 2, open: false })
     await at(seat(1)).waitForMessage((message) => message.type === 'track-muted' && message.peerId === peer(seat(2)), 'seat 2 muted', 5000, before)
     await Promise.all([silent(at(seat(1)), peer(seat(2)), 'seat 2 at seat 1'), silent(at(seat(3)), peer(seat(2)), 'seat 2 at seat 3'), silent(watcher, peer(seat(2)), 'seat 2 at the spectator')])
     await hears(at(seat(3)), peer(seat(1)), 'seat 1 at seat 3 after seat 2 closed')
-    const video = at(seat(1)).packets(peer(seat(2)), 'video').length
-    await at(seat(1)).until(() => at(seat(1)).packets(peer(seat(2)), 'video').length > video + 5, 'seat 2 video goes on')
+    const video = at(judge).packets(peer(seat(2)), 'video').length
+    await at(judge).until(() => at(judge).packets(peer(seat(2)), 'video').length > video + 5, 'seat 2 video goes on at the judge')
 
     // Outsiders get no ticket; forged and expired tokens get no room.
     const outsider = await member()

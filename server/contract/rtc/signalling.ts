@@ -36,6 +36,12 @@ export const mediaErrorCodes = [
   'errors.media.join_timeout',
   /** A media connection of this peer failed for good; join again. */
   'errors.media.connection_failed',
+  /**
+   * The host no longer lets this peer into the room (it left the table, the table was disbanded, its
+   * seat changed, it was banned, the share key was revoked), or the ticket was used already. Ask the
+   * app server for a fresh ticket if still entitled to one.
+   */
+  'errors.media.revoked',
   /** Something went wrong on the server. */
   'errors.media.internal',
 ] as const
@@ -56,6 +62,8 @@ export const mediaCloseCodes = {
   replaced: 4002,
   /** The peer's media connection failed. */
   failed: 4003,
+  /** The host took the peer's place away (`errors.media.revoked`). */
+  revoked: 4004,
 } as const
 
 /** Whether a peer may publish (a seated player, the judge) or only watch (a spectator, a stream). */
@@ -162,7 +170,11 @@ export const ServerOfferMessage = message('offer', { sdp: Sdp, tracks: Type.Arra
 export const ServerAnswerMessage = message('answer', { sdp: Sdp })
 export const PeerJoinedMessage = message('peer-joined', { peer: MediaPeerInfo })
 export const PeerLeftMessage = message('peer-left', { peerId: PeerId })
-/** The host closed a peer's microphone: nobody receives it until `track-unmuted`. */
+/**
+ * `audio`: the host closed a peer's microphone: nobody receives it until `track-unmuted`.
+ * `video`: the peer's camera stopped reaching this client (night at the table): nothing of it is
+ * forwarded to this client until `track-unmuted`, which is followed by a fresh keyframe.
+ */
 export const TrackMutedMessage = message('track-muted', { peerId: PeerId, kind: MediaKind })
 export const TrackUnmutedMessage = message('track-unmuted', { peerId: PeerId, kind: MediaKind })
 /** Who is speaking and how loud (0 silent .. 1 loud); sent a few times a second while it lasts, then once with 0. */

@@ -17,8 +17,13 @@ export interface LobbiesModule {
   membershipOf: LobbiesService['membershipOf']
   /** A table as the list shows it; null for an unknown id. */
   summary: LobbiesService['summary']
-  /** Runs after users sat down, moved, left or were sent away, with their ids (the streamer's page follows its streamer). */
-  onMembersMoved(listener: (userIds: readonly number[]) => void): void
+  /** A table's members by role, as user ids (the table's media names who may be in its room). */
+  membersOf(lobbyId: number): Promise<{ players: number[]; judge: number | null; spectators: number[] }>
+  /**
+   * Runs after users sat down, moved, left or were sent away, with their ids and the tables they
+   * left or joined (the streamer's page follows its streamer; the table's media closes who left).
+   */
+  onMembersMoved(listener: (userIds: readonly number[], lobbyIds: readonly number[]) => void): void
 }
 
 /**
@@ -30,7 +35,7 @@ export interface LobbiesModule {
 export function registerLobbiesModule(app: FastifyInstance, options: { clock: Clock; bindRequests: BindRequests; game: GameModule; chats: ChatsModule; friends: FriendsModule }): LobbiesModule {
   const { game, chats, friends } = options
   const service = createLobbiesService({ repository: createLobbiesRepository(app.db), game })
-  const movedListeners: Array<(userIds: readonly number[]) => void> = []
+  const movedListeners: Array<(userIds: readonly number[], lobbyIds: readonly number[]) => void> = []
   const tableBroadcasts = createLobbyBroadcasts(app, service, chats)
   // Every seat change goes through apply: once its rooms and pushes are done, those who moved are named.
   const broadcasts: typeof tableBroadcasts = {
@@ -38,7 +43,8 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
     async apply(change, options) {
       await tableBroadcasts.apply(change, options)
       const moved = [...(change.joined ?? []).map((joined) => joined.userId), ...(change.left ?? [])]
-      if (moved.length > 0) for (const listener of movedListeners) listener(moved)
+      const tables = change.previous ? [change.lobbyId, change.previous] : [change.lobbyId]
+      if (moved.length > 0) for (const listener of movedListeners) listener(moved, tables)
     },
   }
   game.setTableSource({ setupOf: (lobbyId) => service.setupOf(lobbyId), isMember: (userId, lobbyId) => service.isMember(userId, lobbyId) })
@@ -58,6 +64,7 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
   return {
     membershipOf: (userId) => service.membershipOf(userId),
     summary: (lobbyId) => service.summary(lobbyId),
+    membersOf: (lobbyId) => service.membersOf(lobbyId),
     onMembersMoved: (listener) => movedListeners.push(listener),
   }
 }

@@ -133,6 +133,16 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
       return membership ? lobbyFor(membership.lobby.id, userId, membership.role) : null
     },
 
+    /** A table's members by role, as user ids. */
+    async membersOf(lobbyId: number): Promise<{ players: number[]; judge: number | null; spectators: number[] }> {
+      const members = await repository.members([lobbyId])
+      return {
+        players: members.filter((member) => member.role === 'player').map((member) => member.user_id),
+        judge: members.find((member) => member.role === 'judge')?.user_id ?? null,
+        spectators: members.filter((member) => member.role === 'spectator').map((member) => member.user_id),
+      }
+    },
+
     async isMember(userId: number, lobbyId: number): Promise<boolean> {
       return (await repository.membershipOf(userId))?.lobby.id === lobbyId
     },

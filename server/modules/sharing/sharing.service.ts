@@ -59,10 +59,12 @@ export interface StreamerTables {
 
 /**
  * What the sharing module needs of the table's media: a receive-only ticket for someone who is no
- * member of the table (the streamer's page), for the table's room wherever it lives.
+ * member of the table (the streamer's page), for the table's room wherever it lives, given while the
+ * streamer is there; and cutting a streamer's pages off when their key stops working.
  */
 export interface ViewerTickets {
-  viewerTicket(lobbyId: number, peerId: string): Promise<MediaTicket>
+  viewerTicket(lobbyId: number, peerId: string, streamerId: number): Promise<MediaTicket>
+  revokeSharePages(streamerId: number): void
 }
 
 /** One open page of a streamer, on this app server or another: what moving it between rooms needs. */
@@ -166,7 +168,12 @@ export function createStreamerFollowing(options: {
       const place = await tables.placeOf(streamer.id)
       const summary = place ? await tables.summary(place.lobbyId) : null
       if (!place || !summary || (summary.status !== 'open' && summary.status !== 'running')) throw notAtTable('lobby')
-      return media.viewerTicket(place.lobbyId, `share-${streamer.id}-${pageId}`)
+      return media.viewerTicket(place.lobbyId, `share-${streamer.id}-${pageId}`, streamer.id)
+    },
+
+    /** The streamer's key was revoked or replaced: their pages' media connections close at once. */
+    ended(streamerId: number): void {
+      media.revokeSharePages(streamerId)
     },
   }
 }

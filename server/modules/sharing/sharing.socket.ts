@@ -98,6 +98,7 @@ export function registerSharingEvents(app: FastifyInstance, deps: { service: Sha
     end(streamerId: number, reason: ShareEndReason): void {
       app.io.to(shareRoom(streamerId)).emit('share:ended', { reason })
       app.io.in(shareRoom(streamerId)).disconnectSockets(true)
+      following.ended(streamerId)
     },
   }
 }

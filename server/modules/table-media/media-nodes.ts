@@ -11,6 +11,7 @@ import {
   NodeRegistration,
   type MediaServer,
   type NodeAck,
+  type PeerRevocation,
   type RoomControl,
   type RoomControlMessage,
 } from '../../media'
@@ -118,7 +119,7 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
         return options.media.issueToken(claims)
       },
       async control(roomId: string, control: RoomControl, { create }) {
-        const message: RoomControlMessage = { roomId, microphones: control.microphones, speaker: control.speaker, create }
+        const message: RoomControlMessage = { roomId, peers: control.peers, microphones: control.microphones, speaker: control.speaker, create }
         const answer = (await entry.socket.timeout(controlTimeoutMs).emitWithAck(appToNodeEvents.control, message)) as NodeAck
         if ('error' in answer) throw new Error(`media node ${entry.id} refused a room control: ${answer.error}`)
       },
@@ -274,6 +275,21 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
     fallback(lobbyId) {
       assignments.set(lobbyId, 'builtin')
       return builtin
+    },
+
+    /** Cuts a peer off on the built-in media server and on every connected node, at once. */
+    async revoke(target: PeerRevocation) {
+      options.media.rooms.revoke(target)
+      await Promise.all(
+        [...nodes.values()]
+          .filter((node) => node.socket.connected)
+          .map((node) =>
+            node.socket
+              .timeout(controlTimeoutMs)
+              .emitWithAck(appToNodeEvents.revoke, target)
+              .catch((error: unknown) => log.warn({ err: error, nodeId: node.id }, 'media node did not confirm a revocation')),
+          ),
+      )
     },
   }
 

@@ -4,7 +4,8 @@ import type { MediaRole } from '../../contract/rtc'
 import type { MediaTicket } from '../../contract/socket/media'
 import { AppError } from '../../lib/app-error'
 import type { GameState } from '../game'
-import { roomControlOf, type RoomControl } from './microphones'
+import type { PeerRevocation } from '../../media'
+import { roomControlOf, type RoomControl, type TableMembers } from './microphones'
 
 /** The media room of a table: one per lobby. */
 export const tableRoomId = (lobbyId: number) => `lobby-${lobbyId}`
@@ -37,7 +38,12 @@ export interface MediaPlacement {
   homeOf(lobbyId: number): MediaHome | null
   /** The table's home failed it (a node that did not answer): the built-in media server takes it. */
   fallback(lobbyId: number): MediaHome
+  /** Cuts a peer off on the built-in media server and every live media node of this app server. */
+  revoke(target: PeerRevocation): Promise<void>
 }
+
+/** What this module needs of the lobbies: a table's members by role (user ids). */
+export type MembersOf = (lobbyId: number) => Promise<{ players: readonly number[]; judge: number | null; spectators: readonly number[] }>
 
 /** What this module needs of the lobbies: the table a user is at. */
 export type MembershipOf = (userId: number) => Promise<{ lobby: Pick<LobbyRow, 'id' | 'status'>; role: 'player' | 'judge' | 'spectator' } | undefined>
@@ -49,30 +55,85 @@ export interface GameStates {
 }
 
 /**
- * Media tickets and the game's hold on the microphones. A ticket is issued to a member of a live
- * table only: seated players and the judge publish, spectators receive. Every stored game event,
- * and every ticket, pushes the table's microphones and speaker to its room, so muting happens on the
- * media server whatever the muted browser does.
+ * Media tickets, who may be in a table's media room, and the game's hold on cameras and
+ * microphones. A ticket is issued to a member of a live table only: seated players and the judge
+ * publish, spectators receive. Every ticket, every stored game event and every membership change
+ * pushes the table's room control (its peers, whose cameras reach whom, the microphones, the
+ * speaker) to its room when it changed, so the media server forwards only what the game allows and
+ * closes whoever is no longer at the table, whatever their browser does.
  */
-export function createTableMediaService(deps: { membershipOf: MembershipOf; game: GameStates; placement: MediaPlacement; logger: FastifyBaseLogger }) {
+export function createTableMediaService(deps: { membershipOf: MembershipOf; membersOf: MembersOf; game: GameStates; placement: MediaPlacement; logger: FastifyBaseLogger }) {
   const { membershipOf, game, placement, logger } = deps
-
   const stateOf = (lobbyId: number) => game.withTable(lobbyId, (table) => table.state())
+  /** The lobby's members of each table with a room here, so a game event costs no query. */
+  const members = new Map<number, { publishers: number[]; spectators: number[] }>()
+  /** The share pages given a ticket, by table: peer id → their streamer. */
+  const viewers = new Map<number, Map<string, number>>()
+  /** The last control sent to each table's room (as JSON): an unchanged one is not sent again. Only tables given a ticket here are followed. */
+  const lastSent = new Map<number, string>()
+
+  async function loadMembers(lobbyId: number): Promise<{ publishers: number[]; spectators: number[] }> {
+    const found = await deps.membersOf(lobbyId)
+    const entry = { publishers: [...found.players, ...(found.judge === null ? [] : [found.judge])], spectators: [...found.spectators] }
+    members.set(lobbyId, entry)
+    return entry
+  }
+
+  async function controlOf(lobbyId: number, state: GameState | null, fresh: boolean): Promise<RoomControl> {
+    const lobby = (fresh ? undefined : members.get(lobbyId)) ?? (await loadMembers(lobbyId))
+    const table: TableMembers = { ...lobby, viewers: [...(viewers.get(lobbyId)?.keys() ?? [])] }
+    return roomControlOf(state, table)
+  }
+
+  /** One control at a time per table, in order, so an older state never lands after a newer one. */
+  const queues = new Map<number, Promise<unknown>>()
+  function serial<T>(lobbyId: number, work: () => Promise<T>): Promise<T> {
+    const run = (queues.get(lobbyId) ?? Promise.resolve()).then(work, work)
+    const settled = run.catch(() => undefined)
+    queues.set(lobbyId, settled)
+    void settled.then(() => {
+      if (queues.get(lobbyId) === settled) queues.delete(lobbyId)
+    })
+    return run
+  }
+
+  /** Sends the control to the table's room unless it is the one sent last (a ticket's `create` always goes). */
+  async function push(lobbyId: number, home: MediaHome, control: RoomControl, create: boolean): Promise<void> {
+    const text = JSON.stringify(control)
+    if (!create && lastSent.get(lobbyId) === text) return
+    lastSent.set(lobbyId, text)
+    try {
+      await home.control(tableRoomId(lobbyId), control, { create })
+    } catch (error) {
+      lastSent.set(lobbyId, '')
+      throw error
+    }
+  }
 
   /** A ticket for the table's room, on the home the table is placed at (the built-in one if that fails). */
   async function issue(lobbyId: number, peerId: string, role: MediaRole): Promise<MediaTicket> {
     const roomId = tableRoomId(lobbyId)
-    const control = roomControlOf(await stateOf(lobbyId))
-    // The room learns the game's microphones before anyone can join it (also after it idled out).
-    let home = placement.place(lobbyId)
-    try {
-      await home.control(roomId, control, { create: true })
-    } catch (error) {
-      logger.warn({ err: error, lobbyId, home: home.id }, 'media home did not take the table: the built-in media server does')
-      home = placement.fallback(lobbyId)
-      await home.control(roomId, control, { create: true })
-    }
-    return { url: home.url, token: home.issueToken({ roomId, peerId, role }), peerId, role, roomId }
+    return serial(lobbyId, async () => {
+      const control = await controlOf(lobbyId, await stateOf(lobbyId), true)
+      // The room learns who may enter and the game's cameras and microphones before anyone can join it (also after it idled out).
+      let home = placement.place(lobbyId)
+      try {
+        await push(lobbyId, home, control, true)
+      } catch (error) {
+        logger.warn({ err: error, lobbyId, home: home.id }, 'media home did not take the table: the built-in media server does')
+        home = placement.fallback(lobbyId)
+        await push(lobbyId, home, control, true)
+      }
+      return { url: home.url, token: home.issueToken({ roomId, peerId, role }), peerId, role, roomId }
+    })
+  }
+
+  /** Pushes a table's current control to its room, if it has one. */
+  async function refresh(lobbyId: number, fresh: boolean): Promise<void> {
+    await serial(lobbyId, async () => {
+      const home = placement.homeOf(lobbyId)
+      if (home) await push(lobbyId, home, await controlOf(lobbyId, await stateOf(lobbyId), fresh), false)
+    })
   }
 
   return {
@@ -82,26 +143,74 @@ export function createTableMediaService(deps: { membershipOf: MembershipOf; game
       if (membership.lobby.status === 'ended' || membership.lobby.status === 'disbanded') throw new AppError(409, 'errors.lobby.closed')
       return issue(lobbyId, String(userId), membership.role === 'spectator' ? 'subscriber' : 'publisher')
     },
-
     /**
      * A receive-only ticket for a viewer who is no member of the table: the streamer's page, which
-     * the sharing module lets watch its streamer's table. The caller names a peer id that is no user id.
+     * the sharing module lets watch its streamer's table. The caller names a peer id that is no user
+     * id; the page is allowed in the room while its streamer is at the table (and its key lives).
      */
-    viewerTicket: (lobbyId: number, peerId: string): Promise<MediaTicket> => issue(lobbyId, peerId, 'subscriber'),
-
+    viewerTicket(lobbyId: number, peerId: string, streamerId: number): Promise<MediaTicket> {
+      for (const [otherLobby, pages] of viewers) if (otherLobby !== lobbyId) pages.delete(peerId)
+      const pages = viewers.get(lobbyId) ?? new Map<string, number>()
+      pages.set(peerId, streamerId)
+      viewers.set(lobbyId, pages)
+      return issue(lobbyId, peerId, 'subscriber')
+    },
     /** After a stored game event: the table's room (if it has one) follows the new state. */
     gameChanged(lobbyId: number, state: GameState): void {
       const home = placement.homeOf(lobbyId)
-      home?.control(tableRoomId(lobbyId), roomControlOf(state), { create: false }).catch((error: unknown) => {
-        logger.warn({ err: error, lobbyId, home: home.id }, 'media room control failed')
-      })
+      if (!home || !lastSent.has(lobbyId)) return
+      serial(lobbyId, async () => push(lobbyId, home, await controlOf(lobbyId, state, false), false)).catch((error: unknown) => {
+          logger.warn({ err: error, lobbyId, home: home.id }, 'media room control failed')
+        })
     },
-
+    /**
+     * Users sat down, moved or left (a disband included): each table they touched gets its members
+     * again, share pages whose streamer is no longer there are dropped, and the room closes whoever
+     * it no longer names.
+     */
+    async membersChanged(lobbyIds: readonly number[], userIds: readonly number[]): Promise<void> {
+      for (const lobbyId of new Set(lobbyIds)) {
+        const pages = viewers.get(lobbyId)
+        if (pages) for (const [peerId, streamerId] of pages) if (userIds.includes(streamerId)) pages.delete(peerId)
+        if (!lastSent.has(lobbyId)) {
+          members.delete(lobbyId)
+          continue
+        }
+        await refresh(lobbyId, true)
+        const left = members.get(lobbyId)
+        if (left && left.publishers.length + left.spectators.length === 0 && (viewers.get(lobbyId)?.size ?? 0) === 0) {
+          // Nobody is at the table any more (a disband): its room has been emptied; forget it.
+          members.delete(lobbyId)
+          viewers.delete(lobbyId)
+          lastSent.delete(lobbyId)
+        }
+      }
+    },
+    /** A user's sessions were ended (ban, deletion, sign-out everywhere): their media peers close everywhere here. */
+    revokeUser: (userId: number) => placement.revoke({ peerId: String(userId) }),
+    /** A streamer's share key was revoked or replaced: their pages' media peers close, and are no longer named. */
+    async revokeSharePages(streamerId: number): Promise<void> {
+      const touched: number[] = []
+      for (const [lobbyId, pages] of viewers) {
+        for (const [peerId, owner] of pages) {
+          if (owner !== streamerId) continue
+          pages.delete(peerId)
+          touched.push(lobbyId)
+        }
+      }
+      await placement.revoke({ prefix: sharePagePrefix(streamerId) })
+      for (const lobbyId of new Set(touched)) await refresh(lobbyId, false)
+    },
     /** A home (a media node that registered again) holds this table's room: tell it the current state. */
     async resync(lobbyId: number, home: MediaHome): Promise<void> {
-      await home.control(tableRoomId(lobbyId), roomControlOf(await stateOf(lobbyId)), { create: false })
+      const control = await controlOf(lobbyId, await stateOf(lobbyId), true)
+      lastSent.set(lobbyId, JSON.stringify(control))
+      await home.control(tableRoomId(lobbyId), control, { create: false })
     },
   }
 }
+
+/** The peer ids of a streamer's share pages start with this. */
+export const sharePagePrefix = (streamerId: number) => `share-${streamerId}-`
 
 export type TableMediaService = ReturnType<typeof createTableMediaService>

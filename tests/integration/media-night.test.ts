@@ -1,0 +1,143 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaTicket } from '../../server/contract/socket/media'
+import { createTestDatabase, type TestDatabase } from '../helpers/databases'
+import { ask, isBlack, SocketTable, type Member } from '../helpers/game-table'
+import { MediaTestClient } from '../helpers/media-client'
+import { connectSocket, type TestSocket } from '../helpers/sockets'
+import { startTestApp, type TestApp } from '../helpers/test-app'
+import { createUserWithSession } from '../helpers/users'
+
+// Night at the table, sealed on the media server: a judged table of ten over real sockets, the
+// judge, two black seats, one red seat and a spectator in the table's media room (node-datachannel
+// peers on loopback publishing synthetic RTP). What a peer is not allowed to see never reaches it.
+
+let server: TestApp
+let database: TestDatabase
+const open: TestSocket[] = []
+const cleanups: Array<() => unknown> = []
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  server = await startTestApp({ database })
+})
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  for (const socket of open.splice(0)) socket.disconnect()
+})
+afterAll(async () => {
+  await server.close()
+  await database.db.destroy()
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  await database.dispose()
+})
+
+async function member(): Promise<Member> {
+  const { user, token } = await createUserWithSession(server.database.db)
+  const socket = await connectSocket(server.url, token)
+  open.push(socket)
+  return { id: user.id, token, socket }
+}
+
+async function joinMedia(who: Member, lobbyId: number): Promise<MediaTestClient> {
+  const ticket = (await ask(who.socket, 'mafia:media:join', { id: lobbyId })) as MediaTicket & { error?: string }
+  if (ticket.error) throw new Error(`ticket refused: ${ticket.error}`)
+  const client = await MediaTestClient.joinTicket(server.url, ticket)
+  cleanups.push(() => client.close())
+  return client
+}
+
+/** A publisher's encoder: every 20 ms an audio packet and a video frame (a keyframe when asked for). */
+function stream(client: MediaTestClient): void {
+  let handled = 0
+  let first = true
+  const timer = setInterval(() => {
+    const requests = client.rtcpFor('video').filter((item) => item.type === 'pli' || item.type === 'fir').length
+    client.sendVideo({ keyframe: first || requests > handled })
+    handled = requests
+    first = false
+    client.sendAudio()
+  }, 20)
+  cleanups.push(() => clearInterval(timer))
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Whether a received VP8 packet starts a keyframe (the P bit of the payload header after the 4-byte descriptor). */
+const isKeyframe = (payload: Buffer) => ((payload[4] ?? 1) & 0x01) === 0
+
+describe('night at the table, on the media server', () => {
+  it('at the zero night black sees black, red and the spectator see no seat, the judge sees all; at dawn video resumes with a keyframe within 2 s', { timeout: 90_000 }, async () => {
+    const table = new SocketTable({ newMember: member })
+    await table.seat()
+    const spectator = await member()
+    await table.watch(spectator)
+    await table.judgeCommand({ type: 'start' })
+    const view = await table.view()
+    expect(view.phase).toBe('zero_night')
+    const blackSeats = view.seats.filter((seat) => isBlack(seat.role)).map((seat) => seat.seat)
+    const redSeat = view.seats.find((seat) => !isBlack(seat.role))?.seat as number
+    const [firstBlack, secondBlack] = blackSeats as [number, number]
+    const playerAt = (seat: number) => table.players[seat - 1] as Member
+    const peer = (who: Member) => String(who.id)
+    const [judge, black1, black2, red] = [table.judge, playerAt(firstBlack), playerAt(secondBlack), playerAt(redSeat)]
+
+    const media = new Map<Member, MediaTestClient>()
+    for (const who of [judge, black1, black2, red]) {
+      const client = await joinMedia(who, table.lobbyId)
+      await client.publish({ audio: true, video: ['high'] })
+      stream(client)
+      media.set(who, client)
+    }
+    const at = (who: Member) => media.get(who) as MediaTestClient
+    const watcher = await joinMedia(spectator, table.lobbyId)
+    const video = (client: MediaTestClient, from: Member) => client.packets(peer(from), 'video').length
+    const sees = (client: MediaTestClient, from: Member, what: string) => {
+      const before = video(client, from)
+      return client.until(() => video(client, from) >= before + 10, what)
+    }
+
+    // The black seats see each other, and the judge; the judge sees every seat.
+    await sees(at(black1), black2, 'black 2 at black 1')
+    await sees(at(black2), black1, 'black 1 at black 2')
+    await sees(at(black1), judge, 'the judge at black 1')
+    for (const seat of [black1, black2, red]) await sees(at(judge), seat, 'a seat at the judge')
+    await sees(at(red), judge, 'the judge at the red seat')
+    await sees(watcher, judge, 'the judge at the spectator')
+    // Nothing of a seat's camera ever reached the red seat or the spectator, nor the red camera a black seat: not a packet, over a second.
+    await sleep(1000)
+    for (const [client, from] of [
+      [at(red), black1],
+      [at(red), black2],
+      [watcher, black1],
+      [watcher, black2],
+      [watcher, red],
+      [at(black1), red],
+      [at(black2), red],
+    ] as const) {
+      expect(video(client, from), `${peer(from)}'s video at a peer that may not see it`).toBe(0)
+    }
+    // The stopped cameras are announced, so the table draws the seat's avatar instead.
+    expect(at(red).messages).toContainEqual({ type: 'track-muted', peerId: peer(black1), kind: 'video' })
+    expect(watcher.messages).toContainEqual({ type: 'track-muted', peerId: peer(red), kind: 'video' })
+    expect(at(black1).messages).not.toContainEqual({ type: 'track-muted', peerId: peer(black2), kind: 'video' })
+
+    // Dawn: every camera reaches everyone again, starting with a keyframe, within 2 s.
+    const marks = new Map([at(red), watcher, at(black1)].map((client) => [client, client.messages.length]))
+    await table.judgeCommand({ type: 'next' })
+    expect((await table.view()).phase).toBe('day_speech')
+    for (const [client, from] of [
+      [at(red), black1],
+      [watcher, black2],
+      [watcher, red],
+      [at(black1), red],
+    ] as const) {
+      const first = await client.until(() => client.packets(peer(from), 'video')[0], `${peer(from)}'s video resumes`, 2000)
+      expect(isKeyframe(first.payload), 'the first packet after dawn starts a keyframe').toBe(true)
+      expect(client.messages.slice(marks.get(client))).toContainEqual({ type: 'track-unmuted', peerId: peer(from), kind: 'video' })
+    }
+    // A stream that paused at night carries on with continuous numbering.
+    const before = video(at(black1), black2)
+    await sees(at(black1), black2, 'black 2 at black 1 by day')
+    const packets = at(black1).packets(peer(black2), 'video').slice(before - 1)
+    for (let index = 1; index < packets.length; index++) expect(((packets[index] as { sequenceNumber: number }).sequenceNumber - (packets[index - 1] as { sequenceNumber: number }).sequenceNumber) & 0xffff).toBe(1)
+  })
+})
