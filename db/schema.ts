@@ -52,7 +52,7 @@ export interface SessionsTable {
   /** The address the session was last used from (updated with last_seen_at, at most once a minute). */
   address: string | null
   created_at: Generated<CreatedAt>
-  last_seen_at: Generated<Timestamp>
+  last_seen_at: Generated<Date>
   revoked_at: Timestamp | null
 }
 
@@ -251,6 +251,36 @@ export interface TableLeaseTable {
   expires_at: Date
 }
 
+/** A block: `blocked_id` can no longer send `blocker_id` friend requests, party invites or messages. */
+export interface UserBlocksTable {
+  blocker_id: number
+  blocked_id: number
+  created_at: Generated<CreatedAt>
+}
+
+/** One party invite (a new party counts as one): the cap on invites per hour counts them. */
+export interface PartyInvitesTable {
+  id: Generated<number>
+  inviter_id: number
+  invitee_id: number
+  chat_id: number
+  created_at: Generated<CreatedAt>
+}
+
+/** Failed sign-ins under one key: an (email, address) pair, or an email from unfamiliar addresses. */
+export interface SignInFailuresTable {
+  key_hash: string
+  failures: number
+  last_failure_at: Timestamp
+}
+
+/** An address (hashed with the user's id) a user signed in from. */
+export interface SignInAddressesTable {
+  user_id: number
+  address_hash: string
+  last_used_at: Timestamp
+}
+
 /** A user waiting in the ladder queue; the lowest position is seated first. */
 export interface LadderQueueTable {
   user_id: number
@@ -285,6 +315,10 @@ export interface Database {
   share_keys: ShareKeysTable
   ladder_queue: LadderQueueTable
   table_leases: TableLeaseTable
+  user_blocks: UserBlocksTable
+  party_invites: PartyInvitesTable
+  sign_in_failures: SignInFailuresTable
+  sign_in_addresses: SignInAddressesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -8,6 +8,7 @@ import * as ladderQueue from './0006-ladder-queue'
 import * as mafiaRooms from './0007-mafia-rooms'
 import * as tableLeases from './0008-table-leases'
 import * as sessionLifetimes from './0009-session-lifetimes'
+import * as blocks from './0010-blocks'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-mafia-rooms': mafiaRooms,
   '0008-table-leases': tableLeases,
   '0009-session-lifetimes': sessionLifetimes,
+  '0010-blocks': blocks,
 }
