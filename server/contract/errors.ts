@@ -35,6 +35,7 @@ export const errorCodes = [
   'errors.file_required',
   'errors.file_too_large',
   'errors.file_type',
+  'errors.image_too_large',
   'errors.deletion_not_scheduled',
   // devices (shown by the renderer)
   'errors.missing_webcam',
@@ -63,6 +64,7 @@ export const errorCodes = [
   'errors.lobby.already_searching',
   // the streamer's page
   'errors.share.key_invalid',
+  'errors.share.too_many_pages',
   // a game's record: only a finished game has one
   'errors.game.not_finished',
   // the game engine's codes (server/contract/game/errors.ts)

@@ -1,5 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import sharp, { type Sharp } from 'sharp'
+import { AppError } from '../../lib/app-error'
 import { randomToken } from '../../lib/ids'
 
 /** The image formats users may upload, and how each is stored. */
@@ -26,6 +28,40 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   return null
 }
 
+/**
+ * What a stored image may be. A file is decoded only when its header promises at most
+ * `maxInputPixels` (a 100 KB PNG can claim 30000×30000 pixels and take gigabytes to decode, in
+ * the server and in every tab that shows it); what is stored fits within `maxSide` on both sides.
+ */
+export const imageLimits = { maxInputPixels: 40_000_000, maxSide: 1024 }
+
+const reencoders: Record<ImageType['extension'], (image: Sharp) => Sharp> = {
+  png: (image) => image.png({ compressionLevel: 9 }),
+  jpg: (image) => image.jpeg({ quality: 85, mozjpeg: true }),
+  webp: (image) => image.webp({ quality: 85 }),
+}
+
+/**
+ * The image decoded and encoded afresh in its own format, so nothing of the sent file survives
+ * but its pixels: EXIF (GPS position, camera, time), comments and any bytes appended after the
+ * image are dropped (sharp keeps no metadata unless asked), the orientation the EXIF named is
+ * applied to the pixels, and the image is scaled down to fit `imageLimits.maxSide`. Refuses a file
+ * that is no PNG, JPEG or WebP by its bytes, or does not decode (`errors.file_type`), and one whose
+ * header claims more than `imageLimits.maxInputPixels` (`errors.image_too_large`), before decoding it.
+ */
+export async function reencodeImage(bytes: Uint8Array, type: ImageType | null = detectImageType(bytes)): Promise<Buffer> {
+  if (!type) throw new AppError(415, 'errors.file_type', { field: 'file' })
+  try {
+    const image = sharp(bytes, { limitInputPixels: imageLimits.maxInputPixels, animated: false, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: imageLimits.maxSide, height: imageLimits.maxSide, fit: 'inside', withoutEnlargement: true })
+    return await reencoders[type.extension](image).toBuffer()
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError(413, 'errors.image_too_large', { field: 'file' })
+    throw new AppError(415, 'errors.file_type', { field: 'file' })
+  }
+}
+
 /** Where account images live under DATA_DIR/uploads, and the URL prefix they are served at. */
 const folder = 'users'
 const publicPrefix = `/uploads/${folder}/`
@@ -35,11 +71,15 @@ const ownFile = new RegExp(`^${publicPrefix}([A-Za-z0-9_-]{16,64}\\.(?:png|jpg|w
 export function createImageStore(uploadsDir: string) {
   const directory = join(uploadsDir, folder)
   return {
-    /** Writes the image and returns the path it is served at (`/uploads/users/<random>.<ext>`). */
+    /**
+     * Re-encodes the image (`reencodeImage`: refused images throw before anything is written), writes
+     * it and returns the path it is served at (`/uploads/users/<random>.<ext>`).
+     */
     async save(bytes: Uint8Array, type: ImageType): Promise<string> {
+      const image = await reencodeImage(bytes, type)
       await mkdir(directory, { recursive: true })
       const name = `${randomToken(18)}.${type.extension}`
-      await writeFile(join(directory, name), bytes, { flag: 'wx' })
+      await writeFile(join(directory, name), image, { flag: 'wx' })
       return `${publicPrefix}${name}`
     },
 
