@@ -13,6 +13,11 @@ export interface PeerMedia {
   speaking: number
   /** Video frames are arriving (false: no camera, camera off, or nothing received yet). */
   cameraOn: boolean
+  /**
+   * The server stopped sending their camera to this browser (night at the table): the tile shows
+   * their avatar, never the last frame, until the server says it resumed.
+   */
+  videoPaused: boolean
 }
 
 /**
@@ -64,6 +69,7 @@ const newPeer = (peerId: string, role: MediaRole, microphoneAllowed: boolean): P
   audioMuted: !microphoneAllowed,
   speaking: 0,
   cameraOn: false,
+  videoPaused: false,
 })
 
 /**
@@ -105,7 +111,7 @@ export function applyRoomMessage(state: Pick<TableMediaState, 'self' | 'peers' |
       if (message.kind === 'audio') {
         peer.audioMuted = muted
         if (muted) peer.speaking = 0
-      } else peer.cameraOn = !muted
+      } else peer.videoPaused = muted
       return
     }
     case 'speaking': {

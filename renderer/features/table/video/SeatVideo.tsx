@@ -27,6 +27,7 @@ export function PeerVideo({ user, view, seat, stage = false }: { user: UserCard 
       audioMuted={self ? (view !== null && seat !== 'judge' && !view.microphones.includes(seat)) : (peer?.audioMuted ?? false)}
       speaking={self ? media.selfSpeaking : (peer?.speaking ?? 0)}
       cameraOn={peer?.cameraOn ?? false}
+      night={!self && (peer?.videoPaused ?? false)}
       dimmed={cameraDimmed(view, seat)}
       videoTestId={stage ? 'stage-video' : peerId ? `video-${peerId}` : `video-empty-${seat}`}
       place={stage ? 'stage' : 'seat'}

@@ -1,5 +1,5 @@
 import { Caption1, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
-import { MicOff16Filled, VideoOff20Regular } from '@fluentui/react-icons'
+import { MicOff16Filled, VideoOff20Regular, WeatherMoon20Regular } from '@fluentui/react-icons'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UserCard } from '../../../../server/contract/socket/common'
@@ -72,6 +72,9 @@ export interface VideoTileProps {
   audioMuted: boolean
   speaking: number
   cameraOn: boolean
+  /** The server does not send this camera to this viewer now (night): the seat's avatar instead, never a frozen frame. */
+  night?: boolean
+  /** A look only (the server decides what is sent): the tile is darkened while the viewer does not receive the camera. */
   dimmed: boolean
   /** The test id of the video element (unique on the page). */
   videoTestId: string
@@ -98,7 +101,8 @@ export function VideoTile(props: VideoTileProps) {
   }, [stream])
 
   const speaking = !props.audioMuted && props.speaking > speakingThreshold
-  const showVideo = stream !== null && (props.self ? stream.getVideoTracks().some((track) => track.readyState === 'live') : props.cameraOn)
+  const night = props.night === true
+  const showVideo = !night && stream !== null && (props.self ? stream.getVideoTracks().some((track) => track.readyState === 'live') : props.cameraOn)
   const stage = props.place === 'stage'
   const tileTestId = stage ? 'stage-tile' : props.peerId ? `video-tile-${props.peerId}` : undefined
   const pinTestId = stage ? 'stage-pin' : props.peerId ? `pin-${props.peerId}` : undefined
@@ -112,6 +116,7 @@ export function VideoTile(props: VideoTileProps) {
       data-muted={props.audioMuted || undefined}
       data-camera={showVideo ? 'on' : 'off'}
       data-dimmed={props.dimmed || undefined}
+      data-night={night || undefined}
     >
       <video
         ref={videoRef}
@@ -124,10 +129,10 @@ export function VideoTile(props: VideoTileProps) {
         aria-hidden
       />
       {!showVideo && props.user ? (
-        <div className={styles.placeholder}>
+        <div className={styles.placeholder} data-testid={night ? 'video-night' : undefined}>
           <UserAvatar user={props.user} size={40} />
           <Caption1>
-            <VideoOff20Regular aria-hidden /> {t('game.video.cameraOff')}
+            {night ? <WeatherMoon20Regular aria-hidden /> : <VideoOff20Regular aria-hidden />} {night ? t('game.video.night') : t('game.video.cameraOff')}
           </Caption1>
         </div>
       ) : null}

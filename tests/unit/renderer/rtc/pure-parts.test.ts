@@ -117,6 +117,16 @@ describe('room messages folded into the table media state', () => {
     expect(state.peers['2']).toMatchObject({ audioMuted: false, speaking: 0.3 })
   })
 
+  it('marks a camera the server stopped sending (night) as paused until it resumes, whatever frames came before', () => {
+    const state = joined()
+    const peer = state.peers['2'] as NonNullable<(typeof state.peers)['2']>
+    peer.cameraOn = true
+    applyRoomMessage(state, { type: 'track-muted', peerId: '2', kind: 'video' })
+    expect(state.peers['2']).toMatchObject({ videoPaused: true, audioMuted: false })
+    applyRoomMessage(state, { type: 'track-unmuted', peerId: '2', kind: 'video' })
+    expect(state.peers['2']).toMatchObject({ videoPaused: false, cameraOn: true })
+  })
+
   it('keeps how loud the server hears this browser itself', () => {
     const state = joined()
     applyRoomMessage(state, { type: 'speaking', peerId: '1', level: 0.7 })

@@ -52,6 +52,15 @@ describe('video tile', () => {
     expect(screen.getByText('Camera off')).toBeTruthy()
   })
 
+  it('at night, while the server sends no frames, shows the avatar and the night hint instead of the picture (never a frozen frame)', () => {
+    tile({ cameraOn: true, night: true, dimmed: true })
+    const shown = screen.getByTestId('video-tile-12')
+    expect(shown.dataset.camera).toBe('off')
+    expect(shown.dataset.night).toBe('true')
+    expect(screen.getByTestId('video-night').textContent).toContain('Night: this camera is not sent to you')
+    expect(screen.getByText('Vesper')).toBeTruthy()
+  })
+
   it('marks and mirrors the own camera as the device choice says', () => {
     tile({ self: true, mirrored: true, cameraOn: false })
     expect(screen.getByTestId('video-12').dataset.mirrored).toBe('true')
