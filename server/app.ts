@@ -110,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await media.registerRoutes(app)
   app.addHook('onClose', () => media.close())
   const tableMedia = registerTableMediaModule(app, { config, bindRequests, lobbies, game, media })
-  await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia })
+  await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
 
   await app.register(staticFilesPlugin, { rendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 

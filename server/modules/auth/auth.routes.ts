@@ -62,6 +62,8 @@ export interface AuthRoutesOptions {
   service: AuthService
   /** Runs work after the answer is sent; awaited before the app closes. */
   inBackground(work: () => Promise<void>): void
+  /** What follows a new password, before the answer (the share key's revocation). */
+  passwordChanged(userId: number): Promise<void>
 }
 
 /** The /api/auth calls: validation and limits here, rules in the service. */
@@ -139,6 +141,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     handler: async (request) => {
       const change = await service.resetPassword({ ...request.body, userAgent: userAgentOf(request) })
       await endSocketSessions(app, change.userId, (sessionId) => sessionId !== change.sessionId, 'password_changed')
+      await options.passwordChanged(change.userId)
       return change.session
     },
   })
@@ -185,6 +188,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       const viewer = viewerOf(request)
       const user = await service.changePassword(viewer, request.body)
       await endSocketSessions(app, viewer.user.id, (sessionId) => sessionId !== viewer.sessionId, 'password_changed')
+      await options.passwordChanged(viewer.user.id)
       return { token: viewer.token, user }
     },
   })

@@ -33,6 +33,11 @@ export interface AuthModule {
   routes: (app: FastifyInstance) => Promise<void>
   /** Creates or promotes the ADMIN_EMAIL admin when configured. */
   bootstrapAdmin(): Promise<void>
+  /**
+   * Runs `listener` after each password reset or change, before the call is answered (the sharing
+   * module revokes the user's share key). A listener that fails is logged; the password stays changed.
+   */
+  onPasswordChanged(listener: (userId: number) => Promise<void>): void
   /** Deletes the accounts whose scheduled deletion time has passed; returns how many. */
   purgeDeletedAccounts(): Promise<number>
 }
@@ -52,6 +57,13 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
     images: createImageStore(join(options.config.dataDir, 'uploads')),
     logger: options.logger,
   })
+
+  const passwordListeners: Array<(userId: number) => Promise<void>> = []
+  const passwordChanged = async (userId: number) => {
+    for (const listener of passwordListeners) {
+      await listener(userId).catch((error: unknown) => options.logger.error({ err: error, userId }, 'work after a password change failed'))
+    }
+  }
 
   const purge = async () => {
     try {
@@ -73,7 +85,7 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
           .finally(() => pending.delete(task))
         pending.add(task)
       }
-      await registerAuthRoutes(app, { service, inBackground })
+      await registerAuthRoutes(app, { service, inBackground, passwordChanged })
 
       let timer: NodeJS.Timeout | undefined
       app.addHook('onReady', async () => {
@@ -88,6 +100,7 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
     },
 
     bootstrapAdmin: service.bootstrapAdmin,
+    onPasswordChanged: (listener) => void passwordListeners.push(listener),
     purgeDeletedAccounts: service.purgeDeletedAccounts,
   }
 }

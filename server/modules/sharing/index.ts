@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../lib/clock'
+import type { AuthModule } from '../auth'
 import type { GameModule } from '../game'
 import type { LobbiesModule } from '../lobbies'
 import { createSharingRepository } from './sharing.repository'
@@ -7,14 +8,24 @@ import { registerSharingRoutes } from './sharing.routes'
 import { createSharingService, createStreamerFollowing, type ViewerTickets } from './sharing.service'
 import { registerSharingEvents, sharePagesOf } from './sharing.socket'
 
-export { shareRoom } from './sharing.socket'
+export { shareRoom, sharePageLimit } from './sharing.socket'
 export type { ViewerTickets } from './sharing.service'
+
+export interface SharingModuleOptions {
+  clock: Clock
+  publicUrl: string
+  lobbies: LobbiesModule
+  game: GameModule
+  media: ViewerTickets
+  /** A new password (reset or change) revokes the user's share key: whoever took over the account, or was shut out, loses the page too. */
+  accounts: Pick<AuthModule, 'onPasswordChanged'>
+}
 
 /**
  * The streamer's page (/obs-share): the user's share key over HTTP, and a page's socket opened with
  * that key, which follows the streamer from table to table and receives what spectators receive.
  */
-export function registerSharingModule(app: FastifyInstance, options: { clock: Clock; publicUrl: string; lobbies: LobbiesModule; game: GameModule; media: ViewerTickets }): Promise<void> {
+export function registerSharingModule(app: FastifyInstance, options: SharingModuleOptions): Promise<void> {
   const { lobbies } = options
   const service = createSharingService({ repository: createSharingRepository(app.db), clock: options.clock, publicUrl: options.publicUrl })
   const tables = {
@@ -30,5 +41,8 @@ export function registerSharingModule(app: FastifyInstance, options: { clock: Cl
     for (const userId of new Set(userIds)) following.moved(userId).catch((error: unknown) => app.log.error({ err: error, userId }, 'streamer page follow failed'))
   })
   const pages = registerSharingEvents(app, { service, following })
+  options.accounts.onPasswordChanged(async (userId) => {
+    if (await service.revoke(userId)) pages.end(userId, 'revoked')
+  })
   return registerSharingRoutes(app, { service, endPages: pages.end })
 }

@@ -11,6 +11,13 @@ import type { SharingService, StreamerFollowing, StreamerPages } from './sharing
 /** Every streamer's page open for one streamer, on any node: they move together when the streamer does. */
 export const shareRoom = (streamerId: number) => `share:${streamerId}`
 
+/**
+ * How many pages one share key keeps open at once, over every app server: a streaming setup needs
+ * one or two (a browser source, a preview); each page holds a media peer, so a leaked link must not
+ * open hundreds.
+ */
+export const sharePageLimit = 3
+
 /** A streamer's pages through the adapter: found in their share room on every node, told there. */
 export function sharePagesOf(io: AppServer): StreamerPages {
   return {
@@ -45,8 +52,10 @@ export function registerSharingEvents(app: FastifyInstance, deps: { service: Sha
     if (typeof shareKey !== 'string' || socket.data.viewer) return next(new Error('errors.share.key_invalid'))
     service
       .streamerOf(shareKey)
-      .then((streamer) => {
+      .then(async (streamer) => {
         if (!streamer) return next(new Error('errors.share.key_invalid'))
+        // The pages already open for this streamer, on every node (through the adapter).
+        if ((await app.io.in(shareRoom(streamer.id)).fetchSockets()).length >= sharePageLimit) return next(new Error('errors.share.too_many_pages'))
         socket.data.share = { streamer }
         void socket.join(shareRoom(streamer.id))
         next()
@@ -55,6 +64,23 @@ export function registerSharingEvents(app: FastifyInstance, deps: { service: Sha
         app.log.error({ err: error }, 'share key check failed')
         next(new Error('errors.internal'))
       })
+  })
+
+  // Pages that open at the same moment (on two nodes) may each count fewer than the limit before the
+  // other is connected. Once connected, a page that finds more than the limit open leaves; its
+  // reconnection is then refused at the handshake while the others stay.
+  app.io.on('connection', (socket: AppSocket) => {
+    const share = socket.data.share
+    if (!share) return
+    app.io
+      .in(shareRoom(share.streamer.id))
+      .fetchSockets()
+      .then(
+        (pages) => {
+          if (pages.length > sharePageLimit) socket.disconnect(true)
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'share page count failed'),
+      )
   })
 
   // A page reconnecting or reloading after a gap asks now and then, never in a flood.
