@@ -27,8 +27,7 @@ import { registerTableMediaModule } from './modules/table-media'
 import authPlugin from './plugins/auth'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
-import rateLimitPlugin, { defaultRateLimits, defaultSocketLimits, type RateLimits } from './plugins/rate-limit'
-import redisPlugin from './plugins/redis'
+import rateLimitPlugin, { defaultRateLimits, type RateLimits } from './plugins/rate-limit'
 import securityHeadersPlugin from './plugins/security-headers'
 import socketIoPlugin from './plugins/socket-io'
 import staticFilesPlugin from './plugins/static-files'
@@ -86,13 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Our cross-cutting plugins.
   await app.register(errorsPlugin)
   await app.register(dbPlugin, { database })
-  await app.register(redisPlugin, { redisUrl: config.redisUrl })
   await app.register(rateLimitPlugin, {
-    limits: options.rateLimits ?? {
-      ...defaultRateLimits,
-      authPerIp: { ...defaultRateLimits.authPerIp, max: config.authRateLimitPerIp },
-      sockets: { ...defaultSocketLimits, handshakePerAddress: { ...defaultSocketLimits.handshakePerAddress, max: config.socketHandshakesPerAddress } },
-    },
+    limits: options.rateLimits ?? { ...defaultRateLimits, authPerIp: { ...defaultRateLimits.authPerIp, max: config.authRateLimitPerIp } },
   })
 
   const i18n = createI18nService(createI18nRepository(database.db))
@@ -104,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemHttpRoutes)
   await app.register(i18nHttpRoutes, { i18n })
   await app.register(auth.routes)
+  app.decorate('accounts', { banUser: auth.banUser, purgeDeletedAccounts: auth.purgeDeletedAccounts })
   registerPresenceEvents(app)
   const bindRequests = createSocketRequests(app, { clock })
   const friends = registerFriendsModule(app, { bindRequests })

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 
 // Frozen once landed: change the schema with a new migration, never by editing this one.
 // Sessions end on their own (an absolute lifetime and an idle timeout, both checked against
@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 // last used from. The partial index serves the owner's list of live sessions.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('address', 'text').execute()
-  await db.schema.createIndex('sessions_user_live').on('sessions').columns(['user_id', 'last_seen_at']).where('revoked_at', 'is', null).execute()
+  await db.schema.createIndex('sessions_user_live').on('sessions').columns(['user_id', 'last_seen_at']).where(sql.ref('revoked_at'), 'is', null).execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -3,11 +3,10 @@ import type { TSchema } from 'typebox'
 import { Compile, type Validator } from 'typebox/compile'
 import type { TLocalizedValidationError } from 'typebox/error'
 import type { AckError, ErrorCode } from '../contract/errors'
-import { rateLimitError } from '../plugins/rate-limit'
 import { NoPayload, type RequestDefinition, type RequestMap, type RequestPayload, type RequestResult } from '../contract/socket/common'
 import type { ServerToClientEvents } from '../contract/socket/events'
 import type { Viewer } from '../plugins/auth'
-import { userRoom, type AppServer, type AppSocket } from '../plugins/socket-io'
+import { sessionRoom, userRoom, type AppServer, type AppSocket } from '../plugins/socket-io'
 import { AppError } from './app-error'
 import type { Clock } from './clock'
 
@@ -51,10 +50,22 @@ export function onUserDisconnected(io: AppServer, listener: (userId: number) => 
  * client signs out instead of reconnecting, and cuts what `onUserDisconnected` registered (the
  * user's media peers). Call it on a ban, a logout everywhere or a password change.
  */
-export function disconnectUser(io: AppServer, userId: number, reason: RevokeReason): void {
-  io.to(userRoom(userId)).emit('auth:revoked', { reason })
-  io.in(userRoom(userId)).disconnectSockets(true)
-  for (const listener of disconnectListeners.get(io) ?? []) listener(userId)
+export function disconnectUser(io: AppServer, userId: number, reason: RevokeReason, options: { exceptSessionId?: number } = {}): void {
+  // The asker's own session stays (sign out everywhere else, a password change) with its sockets.
+  const kept = options.exceptSessionId === undefined ? [] : [sessionRoom(options.exceptSessionId)]
+  io.to(userRoom(userId)).except(kept).emit('auth:revoked', { reason })
+  io.in(userRoom(userId)).except(kept).disconnectSockets(true)
+  // Media peers belong to the user, not to one session: they go when none of the user's sessions stays.
+  if (kept.length === 0) for (const listener of disconnectListeners.get(io) ?? []) listener(userId)
+}
+
+/**
+ * Ends the sockets of one session on every node, telling them why first: signing out, or ending that
+ * session from another device's Devices list. The user's other sessions keep their sockets.
+ */
+export function disconnectSession(io: AppServer, sessionId: number, reason: RevokeReason): void {
+  io.to(sessionRoom(sessionId)).emit('auth:revoked', { reason })
+  io.in(sessionRoom(sessionId)).disconnectSockets(true)
 }
 
 const validators = new WeakMap<TSchema, Validator>()
@@ -91,46 +102,38 @@ export function validationAckError(errors: TLocalizedValidationError[]): AckErro
   return { error: code, field }
 }
 
-/**
- * An error as its ack: AppErrors keep their code, field and the seconds to wait of a limit;
- * anything else is logged and answered errors.internal.
- */
+/** An error as its ack: AppErrors keep their code and field; anything else is logged and answered errors.internal. */
 export function toAckError(error: unknown, logger: FastifyBaseLogger, event: string): AckError {
-  if (error instanceof AppError) {
-    const { field, retryAfter } = error.details
-    return { error: error.code, ...(field ? { field } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) }
-  }
+  if (error instanceof AppError) return error.details.field ? { error: error.code, field: error.details.field } : { error: error.code }
   logger.error({ err: error, event }, 'socket request failed')
   return { error: 'errors.internal' }
 }
 
 /**
- * Whom a socket's requests count against: its user over all their sockets on every app server; a
- * streamer's page, its streamer over all their pages; an anonymous socket, its address.
+ * At most `max` calls per `windowMs` for one socket; the call over the limit throws
+ * errors.rate_limited (answered through the ack, never dropped silently).
  */
-export function socketCaller(socket: AppSocket): string {
-  const viewer = socket.data.viewer
-  if (viewer) return `user:${viewer.user.id}`
-  if (socket.data.share) return `share:${socket.data.share.streamer.id}`
-  return `ip:${socket.data.address}`
+export function createSocketRateLimiter(limit: { max: number; windowMs: number }, now: () => number = () => performance.now()) {
+  const calls = new WeakMap<AppSocket, number[]>()
+  return function take(socket: AppSocket): void {
+    const time = now()
+    const recent = (calls.get(socket) ?? []).filter((at) => time - at < limit.windowMs)
+    if (recent.length >= limit.max) {
+      calls.set(socket, recent)
+      throw new AppError(429, 'errors.rate_limited', { retryAfter: 1 })
+    }
+    recent.push(time)
+    calls.set(socket, recent)
+  }
 }
 
-/**
- * Counts one `event` request of the socket's caller against its allowance (the contract's, or the
- * app's override); over it, throws errors.rate_limited with the seconds to wait.
- */
-export async function takeSocketLimit(app: FastifyInstance, socket: AppSocket, event: string): Promise<void> {
-  const limit = app.limiter.request(event)
-  const refusal = await app.limiter.take(`${limit.bucket}:${socketCaller(socket)}`, limit)
-  if (refusal) throw rateLimitError(refusal.retryAfterMs)
-}
-
-type Authentication = { viewer: Viewer } | { error: ErrorCode; revoke?: { userId: number; reason: RevokeReason } }
+/** The sockets to cut when a request finds its session gone: that session's, or all the user's for a ban. */
+type Revocation = { userId: number; sessionId: number; reason: RevokeReason }
+type Authentication = { viewer: Viewer } | { error: ErrorCode; revoke?: Revocation }
 
 /**
  * Binds request events on a socket. Every request is authenticated (anonymous sockets get
- * errors.unauthorized), counted against its caller's allowance (`takeSocketLimit`: over it,
- * errors.rate_limited with `retryAfter`), validated against its contract schema, run, and answered through its ack:
+ * errors.unauthorized), validated against its contract schema, run, and answered through its ack:
  * the result on success, `{ error, field? }` on failure, never a stack. A request without an ack
  * function still runs; its answer is dropped. Every `sessionRecheckMs` the session is looked up
  * again, so a banned or signed-out user's sockets are told (`auth:revoked`) and disconnected.
@@ -149,7 +152,7 @@ export function createSocketRequests(app: FastifyInstance, options: SocketReques
       const fresh = await app.resolveSession(viewer.token)
       if (!fresh) {
         socket.data.viewer = null
-        return { error: 'errors.unauthorized', revoke: { userId: viewer.user.id, reason: 'logout' } }
+        return { error: 'errors.unauthorized', revoke: { userId: viewer.user.id, sessionId: viewer.sessionId, reason: 'logout' } }
       }
       checkedAt.set(socket, now)
       socket.data.viewer = fresh
@@ -157,7 +160,7 @@ export function createSocketRequests(app: FastifyInstance, options: SocketReques
     } catch (error) {
       if (error instanceof AppError && error.code === 'errors.banned') {
         socket.data.viewer = null
-        return { error: 'errors.banned', revoke: { userId: viewer.user.id, reason: 'banned' } }
+        return { error: 'errors.banned', revoke: { userId: viewer.user.id, sessionId: viewer.sessionId, reason: 'banned' } }
       }
       throw error
     }
@@ -166,20 +169,16 @@ export function createSocketRequests(app: FastifyInstance, options: SocketReques
   async function run(socket: AppSocket, event: string, definition: RequestDefinition, handler: RequestHandler<RequestDefinition>, payload: unknown, ack: ((result: unknown) => void) | undefined) {
     const afterAck: Array<() => void | Promise<void>> = []
     let result: unknown
-    let revoke: { userId: number; reason: RevokeReason } | undefined
+    let revoke: Revocation | undefined
     try {
       const authentication = await authenticate(socket)
       if ('error' in authentication) {
         result = { error: authentication.error } satisfies AckError
         revoke = authentication.revoke
+      } else if (definition.payload !== NoPayload && !validatorOf(definition.payload).Check(payload)) {
+        result = validationAckError(validatorOf(definition.payload).Errors(payload))
       } else {
-        // Counted before the payload is even looked at: a flood of bad payloads spends the allowance too.
-        await takeSocketLimit(app, socket, event)
-        if (definition.payload !== NoPayload && !validatorOf(definition.payload).Check(payload)) {
-          result = validationAckError(validatorOf(definition.payload).Errors(payload))
-        } else {
-          result = await handler({ socket, viewer: authentication.viewer, payload: definition.payload === NoPayload ? undefined : payload, after: (work) => afterAck.push(work) })
-        }
+        result = await handler({ socket, viewer: authentication.viewer, payload: definition.payload === NoPayload ? undefined : payload, after: (work) => afterAck.push(work) })
       }
     } catch (error) {
       afterAck.length = 0
@@ -199,7 +198,8 @@ export function createSocketRequests(app: FastifyInstance, options: SocketReques
         app.log.error({ err: error, event }, 'socket broadcast failed')
       }
     }
-    if (revoke) disconnectUser(app.io, revoke.userId, revoke.reason)
+    if (revoke?.reason === 'banned') disconnectUser(app.io, revoke.userId, revoke.reason)
+    else if (revoke) disconnectSession(app.io, revoke.sessionId, revoke.reason)
   }
 
   return function bindRequests<M extends RequestMap>(socket: AppSocket, requests: M, handlers: NoInfer<RequestHandlers<M>>): void {

@@ -10,8 +10,12 @@ export interface Viewer {
   token: string
 }
 
-/** Finds the live session of a raw token; null when unknown or revoked; throws AppError 403 for a banned user. */
-export type SessionResolver = (token: string) => Promise<Viewer | null>
+/**
+ * Finds the live session of a raw token; null when unknown, revoked, expired or idle too long; throws
+ * AppError 403 for a banned user. `seen.address` is where the token is used from now (kept as the
+ * session's last address).
+ */
+export type SessionResolver = (token: string, seen?: { address: string | null }) => Promise<Viewer | null>
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,7 +55,7 @@ async function authPlugin(app: FastifyInstance, options: { resolveSession: Sessi
   const requireUser: preHandlerAsyncHookHandler = async (request) => {
     const token = bearerToken(request)
     if (!token) throw unauthorized()
-    const viewer = await options.resolveSession(token)
+    const viewer = await options.resolveSession(token, { address: request.ip })
     if (!viewer) throw unauthorized()
     request.viewer = viewer
   }

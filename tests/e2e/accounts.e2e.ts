@@ -27,13 +27,19 @@ test('a new user signs up, confirms by mail, edits the profile, switches to Hebr
   await page.getByRole('button', { name: 'Create account', exact: true }).click()
   await expect(page.getByText(`Check your mail at ${email}`)).toBeVisible()
 
-  // The confirmation link from the outbox signs the user in and lands on /main.
+  // The confirmation link from the outbox confirms the address and sends the user to sign in with the password.
   await page.goto(await waitForLink('confirm', email))
+  await expect(page).toHaveURL(/\/signin\?confirmed=1$/)
+  await expect(page.getByText(text('en', 'auth.confirm.confirmed'))).toBeVisible()
+  await signInThroughForm(page, email, password)
   await expect(page).toHaveURL(/\/main$/)
   await expect(userMenu(page, nickname)).toBeVisible()
 
-  // Change the nickname and upload an avatar.
+  // Settings list this browser among the signed-in devices.
   await page.goto('/settings')
+  await expect(page.getByTestId('device-session').filter({ hasText: text('en', 'settings.sessions.current') })).toHaveCount(1)
+
+  // Change the nickname and upload an avatar.
   const renamed = `Renamed ${suffix}`
   await page.getByLabel('Nickname', { exact: true }).fill(renamed)
   await page.getByRole('button', { name: 'Save profile' }).click()

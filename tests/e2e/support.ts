@@ -80,9 +80,9 @@ export interface Account {
 }
 
 /**
- * A new confirmed user, made through the API as the sign-up screen makes one: signs up, then
- * follows the confirmation mail from the outbox; the confirmation answers with the session. The
- * nickname is `label` and a unique suffix, so `label` fits in 11 characters.
+ * A new confirmed user, made through the API as the sign-up screen makes one: signs up, follows
+ * the confirmation mail from the outbox, then signs in with the password (confirming starts no
+ * session). The nickname is `label` and a unique suffix, so `label` fits in 11 characters.
  */
 export async function newAccount(request: APIRequestContext, label: string): Promise<Account> {
   const suffix = uniqueSuffix()
@@ -92,7 +92,9 @@ export async function newAccount(request: APIRequestContext, label: string): Pro
   const link = await waitForLink('confirm', account.email)
   const confirm = await request.post('/api/auth/signup/confirm', { data: { token: link.split('/').at(-1) } })
   if (confirm.status() !== 200) throw new Error(`confirming ${account.email} answered ${confirm.status()}: ${await confirm.text()}`)
-  const session = (await confirm.json()) as { token: string; user: { id: number } }
+  const signIn = await request.post('/api/auth/login/password', { data: { email: account.email, password: account.password } })
+  if (signIn.status() !== 200) throw new Error(`signing in ${account.email} answered ${signIn.status()}: ${await signIn.text()}`)
+  const session = (await signIn.json()) as { token: string; user: { id: number } }
   return { ...account, token: session.token, id: session.user.id }
 }
 

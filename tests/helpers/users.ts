@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from '../../db/schema'
-import { systemClock } from '../../server/lib/clock'
+import { systemClock, type Clock } from '../../server/lib/clock'
 import { randomToken } from '../../server/lib/ids'
 import { createSessionsRepository } from '../../server/modules/auth/sessions.repository'
 import { createSessionsService } from '../../server/modules/auth/sessions.service'
@@ -12,10 +12,13 @@ let counter = 0
 /**
  * A confirmed user with a live session, written straight to the database: for tests of features
  * that need signed-in users but are not about signing in. `password_hash` is unusable on purpose.
+ * The session starts at `clock`'s now: pass the app's manual clock where a test moves time, or the
+ * session may already be past its lifetime on that clock.
  */
 export async function createUserWithSession(
   db: Kysely<Database>,
   overrides: Partial<Pick<UserRow, 'nickname' | 'email' | 'role_id' | 'language' | 'is_premium'>> = {},
+  clock: Clock = systemClock,
 ): Promise<{ user: UserRow; token: string }> {
   counter += 1
   const unique = `${process.pid}${counter}${Math.random().toString(36).slice(2, 6)}`
@@ -33,7 +36,7 @@ export async function createUserWithSession(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  const sessions = createSessionsService(createSessionsRepository(db), systemClock)
+  const sessions = createSessionsService(createSessionsRepository(db), clock)
   const { token } = await sessions.start(user.id, 'tests')
   return { user, token }
 }

@@ -38,18 +38,22 @@ describe('sign-up', () => {
     await expectRefused(server, () => signIn(server, account.email, account.password), { status: 403, code: 'errors.email_not_confirmed' })
   })
 
-  it('confirms from the link, signs in, and the session works', async () => {
+  it('confirms from the link without starting a session; then the password signs in', async () => {
     const account = await signUp(server)
     const response = await request(server.url, 'POST', '/api/auth/signup/confirm', { body: { token: account.confirmToken } })
     expect(response.status).toBe(200)
-    expect(response.body.user).toMatchObject({ nickname: account.nickname, email: account.email, emailConfirmation: true, roleId: 1, bans: [], deleteAt: null })
-    expect(typeof response.body.token).toBe('string')
+    expect(response.body).toEqual({ ok: true })
+    const user = await server.database.db.selectFrom('users').select(['id', 'email_confirmation']).where('email', '=', account.email).executeTakeFirstOrThrow()
+    expect(user.email_confirmation).toBe(true)
+    expect(await server.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([])
 
-    const me = await currentUser(server, response.body.token)
+    // From now on the password signs in, and that session works.
+    const session = await signIn(server, account.email, account.password)
+    expect(session.status).toBe(200)
+    expect(session.body.user).toMatchObject({ nickname: account.nickname, email: account.email, emailConfirmation: true, roleId: 1, bans: [], deleteAt: null })
+    const me = await currentUser(server, session.body.token)
     expect(me.status).toBe(200)
     expect(me.body.email).toBe(account.email)
-    // From now on the password signs in.
-    expect((await signIn(server, account.email, account.password)).status).toBe(200)
   })
 
   it('mails the confirmation in the language chosen at sign-up', async () => {
@@ -57,8 +61,8 @@ describe('sign-up', () => {
     const [mail] = await mailsTo(server, account.email)
     expect(mail?.subject).toBe('Підтвердьте адресу електронної пошти для Mafia Table')
     expect(mail?.text).toContain(`Вітаємо, ${account.nickname}!`)
-    const confirmed = await request(server.url, 'POST', '/api/auth/signup/confirm', { body: { token: account.confirmToken } })
-    expect(confirmed.body.user.language).toBe('uk')
+    expect((await request(server.url, 'POST', '/api/auth/signup/confirm', { body: { token: account.confirmToken } })).status).toBe(200)
+    expect((await signIn(server, account.email, account.password)).body.user.language).toBe('uk')
   })
 
   it('keeps the referral token of the inviting user on the new account', async () => {

@@ -97,10 +97,12 @@ export async function signUp(server: TestApp, input: SignUpInput = {}): Promise<
   return { nickname: body.nickname, email: body.email, password: body.password, confirmToken: linkIn(mail.text, 'confirm') }
 }
 
-/** Signs up and confirms: a signed-in account with a real password. */
+/** Signs up, confirms, then signs in with the password (confirming alone starts no session): a signed-in account with a real password. */
 export async function signUpConfirmed(server: TestApp, input: SignUpInput = {}): Promise<Session & { email: string; password: string }> {
   const account = await signUp(server, input)
-  const response = await request<Session>(server.url, 'POST', '/api/auth/signup/confirm', { body: { token: account.confirmToken } })
+  const confirmed = await request(server.url, 'POST', '/api/auth/signup/confirm', { body: { token: account.confirmToken } })
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
+  const response = await signIn(server, account.email, account.password)
   expect(response.status, JSON.stringify(response.body)).toBe(200)
   return { ...response.body, email: account.email, password: account.password }
 }

@@ -3,7 +3,6 @@ import { MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluent
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { ApiError } from '../../api/client'
-import { takeRedirectTarget } from '../../app/redirect-target'
 import { AuthCard } from './AuthCard'
 import { confirmSignup } from './confirm-signup'
 import { RouterLink } from './RouterLink'
@@ -16,7 +15,10 @@ const useStyles = makeStyles({
   },
 })
 
-/** /confirm/{token}: confirms the address from the sign-up mail, signs the user in and moves on. */
+/**
+ * /confirm/{token}: confirms the address from the sign-up mail, then sends the user to sign in with
+ * the password (`/signin?confirmed=1` says the address is confirmed). The link alone signs nobody in.
+ */
 export function ConfirmScreen() {
   const { t } = useTranslation()
   const styles = useStyles()
@@ -29,7 +31,7 @@ export function ConfirmScreen() {
     let active = true
     confirmSignup(token).then(
       () => {
-        if (active) navigate(takeRedirectTarget(), { replace: true })
+        if (active) navigate('/signin?confirmed=1', { replace: true })
       },
       (reason: unknown) => {
         if (active) setError(reason)

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { Tab, TabList } from '@fluentui/react-components'
+import { MessageBar, MessageBarBody, Tab, TabList } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { AuthCard } from './AuthCard'
@@ -33,6 +33,12 @@ export function SignInScreen() {
 
   return (
     <AuthCard title={t('auth.signIn.title')}>
+      {/* Arriving from a confirmation link: the address is confirmed, the password signs in. */}
+      {view === 'signin' && params.get('confirmed') === '1' && (
+        <MessageBar intent="success" layout="multiline">
+          <MessageBarBody>{t('auth.confirm.confirmed')}</MessageBarBody>
+        </MessageBar>
+      )}
       <TabList
         selectedValue={view}
         onTabSelect={(_, data) => setParams(data.value === 'signup' ? { view: 'signup' } : {}, { replace: true })}

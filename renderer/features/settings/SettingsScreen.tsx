@@ -6,6 +6,7 @@ import { routes, type AccountSettings } from '../../../server/contract/http'
 import { ApiError, call } from '../../api/client'
 import { sessionState } from '../../state/session'
 import { DeletionSection } from './DeletionSection'
+import { DevicesSection } from './DevicesSection'
 import { LanguageSection } from './LanguageSection'
 import { PasswordSection } from './PasswordSection'
 import { PicturesSection } from './PicturesSection'
@@ -33,7 +34,7 @@ const useStyles = makeStyles({
 
 type Load = { status: 'loading' } | { status: 'ready'; settings: AccountSettings } | { status: 'failed'; error: unknown }
 
-/** /settings: profile, pictures, language, password, referral link, streamer link and account deletion. */
+/** /settings: profile, pictures, language, password, devices, referral link, streamer link and account deletion. */
 export function SettingsScreen() {
   const { t } = useTranslation()
   const styles = useStyles()
@@ -77,6 +78,7 @@ export function SettingsScreen() {
           <PicturesSection avatar={user ? user.avatar : load.settings.avatar} placeholder={user ? user.placeholder : load.settings.placeholder} />
           <LanguageSection language={user?.language ?? load.settings.language} />
           <PasswordSection />
+          <DevicesSection />
           {user && <ReferralSection referralToken={user.referralToken} />}
           <StreamingSection />
           <DeletionSection deleteAt={user ? user.deleteAt : load.settings.deleteAt} />

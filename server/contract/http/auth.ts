@@ -87,6 +87,27 @@ export const SettingsBody = Type.Object(
   strict,
 )
 
+/** One signed-in device of the user, as the Devices list of the settings shows it. */
+export const DeviceSession = Type.Object({
+  id: Type.Integer(),
+  /** Browser and system read from the user agent ("Firefox 128 on Windows 10"); null when it tells nothing. */
+  device: Type.Union([Type.String(), Type.Null()]),
+  /** The address the session was last used from. */
+  address: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  lastSeenAt: Type.String(),
+  /** The session that asked. */
+  current: Type.Boolean(),
+})
+export type DeviceSession = Static<typeof DeviceSession>
+/** The user's live sessions, the one that asked first, then the most recently used. */
+export const DeviceSessionList = Type.Object({ items: Type.Array(DeviceSession) })
+export type DeviceSessionList = Static<typeof DeviceSessionList>
+export const SessionParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, strict)
+/** How many sessions a sign-out everywhere else ended. */
+export const EndedSessions = Type.Object({ ok: Type.Literal(true), ended: Type.Integer({ minimum: 0 }) })
+export type EndedSessions = Static<typeof EndedSessions>
+
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody, 423: ErrorBody, 429: ErrorBody }
 
 export const authRoutes = {
@@ -96,7 +117,8 @@ export const authRoutes = {
   forgot: route({ method: 'POST', url: '/api/auth/forgot', schema: { body: ForgotBody, response: { 200: Ok, ...errors } } }),
   forgotConfirm: route({ method: 'POST', url: '/api/auth/forgot/confirm', schema: { body: ForgotConfirmBody, response: { 200: Session, ...errors } } }),
   signup: route({ method: 'POST', url: '/api/auth/signup', schema: { body: SignupBody, response: { 200: SignupResult, ...errors } } }),
-  signupConfirm: route({ method: 'POST', url: '/api/auth/signup/confirm', schema: { body: TokenBody, response: { 200: Session, ...errors } } }),
+  /** Confirms the email only: the user then signs in with the password (no session starts here). */
+  signupConfirm: route({ method: 'POST', url: '/api/auth/signup/confirm', schema: { body: TokenBody, response: { 200: Ok, ...errors } } }),
   uploadAvatar: route({ method: 'POST', url: '/api/auth/uploadAvatar', multipart: true, schema: { response: { 200: User, ...errors } } }),
   uploadPlaceholder: route({ method: 'POST', url: '/api/auth/uploadPlaceholder', multipart: true, schema: { response: { 200: User, ...errors } } }),
   saveSettings: route({ method: 'POST', url: '/api/auth/settings', schema: { body: SettingsBody, response: { 200: Session, ...errors } } }),
@@ -104,4 +126,7 @@ export const authRoutes = {
   changePassword: route({ method: 'POST', url: '/api/auth/change_password', schema: { body: ChangePasswordBody, response: { 200: Session, ...errors } } }),
   deleteUser: route({ method: 'GET', url: '/api/auth/deleteUser', schema: { response: { 200: User, ...errors } } }),
   cancelDeleteUser: route({ method: 'GET', url: '/api/auth/cancelDeleteUser', schema: { response: { 200: User, ...errors } } }),
+  sessions: route({ method: 'GET', url: '/api/auth/sessions', schema: { response: { 200: DeviceSessionList, ...errors } } }),
+  endOtherSessions: route({ method: 'DELETE', url: '/api/auth/sessions/others', schema: { response: { 200: EndedSessions, ...errors } } }),
+  endSession: route({ method: 'DELETE', url: '/api/auth/sessions/:id', schema: { params: SessionParams, response: { 200: Ok, ...errors } } }),
 } as const

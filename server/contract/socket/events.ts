@@ -18,8 +18,8 @@ export interface OnlineCount {
 /** Events the server sends. */
 export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEvents, LobbiesServerEvents, GameServerEvents, SharingServerEvents {
   'online-count': (payload: OnlineCount) => void
-  /** The session ended (logout elsewhere, ban, password change): the client signs out. */
-  'auth:revoked': (payload: { reason: 'logout' | 'banned' | 'password_changed' }) => void
+  /** The session ended (signed out here or from another device, ban, password change, account deleted): the client signs out. */
+  'auth:revoked': (payload: { reason: 'logout' | 'banned' | 'password_changed' | 'account_deleted' }) => void
 }
 
 /** Events the client sends; each answers through its ack unless noted. */

@@ -55,6 +55,10 @@ export function createAccountsRepository(db: Kysely<Database>) {
       return db.updateTable('users').set({ failed_logins: 0, locked_until: until }).where('id', '=', id).execute()
     },
 
+    insertBan(ban: { userId: number; reason: string; until: Date; createdBy: number | null }): Promise<unknown> {
+      return db.insertInto('bans').values({ user_id: ban.userId, reason: ban.reason, until: ban.until, created_by: ban.createdBy }).execute()
+    },
+
     /** The bans in force at a time, the one that ends last first. */
     activeBans(userId: number, at: Date): Promise<Array<{ reason: string; until: Date }>> {
       return db

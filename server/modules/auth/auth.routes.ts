@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { authRoutes } from '../../contract/http/auth'
 import type { RouteDefinition } from '../../contract/http/common'
 import { AppError, badRequest } from '../../lib/app-error'
+import { disconnectSession, disconnectUser } from '../../lib/socket-handler'
 import { viewerOf } from '../../plugins/auth'
 import { rateLimitError } from '../../plugins/rate-limit'
 import type { AccountImage, AuthService } from './auth.service'
 import { normalizeEmail } from './auth.service'
-import { endSocketSessions } from './auth.socket'
+import type { SessionsService } from './sessions.service'
 
 /** The route table entry without the renderer-only `multipart` flag. */
 function definition<R extends RouteDefinition>(route: R): Omit<R, 'multipart'> {
@@ -16,6 +17,11 @@ function definition<R extends RouteDefinition>(route: R): Omit<R, 'multipart'> {
 }
 
 const userAgentOf = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 256) ?? null
+/** Where a new session is used from: its user agent and address, shown in the owner's Devices list. */
+const clientOf = (request: FastifyRequest) => ({ userAgent: userAgentOf(request), address: request.ip })
+
+/** Calls of the Devices list, per signed-in user: listing and ending sessions. */
+export const sessionCallsPerUser = { max: 30, window: 60_000 }
 
 /**
  * Calls that take no input refuse any they are sent: a query parameter or a JSON body with fields
@@ -60,6 +66,7 @@ async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
 
 export interface AuthRoutesOptions {
   service: AuthService
+  sessions: SessionsService
   /** Runs work after the answer is sent; awaited before the app closes. */
   inBackground(work: () => Promise<void>): void
   /** What follows a new password, before the answer (the share key's revocation). */
@@ -68,7 +75,7 @@ export interface AuthRoutesOptions {
 
 /** The /api/auth calls: validation and limits here, rules in the service. */
 export async function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
-  const { service, inBackground } = options
+  const { service, sessions, inBackground } = options
   const typed = app.withTypeProvider<TypeBoxTypeProvider>()
   const limits = app.rateLimits
 
@@ -107,7 +114,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     config: perAddress,
     preHandler: perAccount('login'),
     handler: async (request) => {
-      const { session } = await service.signIn({ ...request.body, userAgent: userAgentOf(request) }, limits.lockout)
+      const { session } = await service.signIn({ ...request.body, ...clientOf(request) }, limits.lockout)
       return session
     },
   })
@@ -119,7 +126,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     handler: async (request) => {
       const viewer = viewerOf(request)
       await service.signOut(viewer)
-      await endSocketSessions(app, viewer.user.id, (sessionId) => sessionId === viewer.sessionId, 'logout')
+      disconnectSession(app.io, viewer.sessionId, 'logout')
       return { ok: true as const }
     },
   })
@@ -139,8 +146,8 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
   typed.route({
     ...definition(authRoutes.forgotConfirm),
     handler: async (request) => {
-      const change = await service.resetPassword({ ...request.body, userAgent: userAgentOf(request) })
-      await endSocketSessions(app, change.userId, (sessionId) => sessionId !== change.sessionId, 'password_changed')
+      const change = await service.resetPassword({ ...request.body, ...clientOf(request) })
+      disconnectUser(app.io, change.userId, 'password_changed', { exceptSessionId: change.sessionId })
       await options.passwordChanged(change.userId)
       return change.session
     },
@@ -158,7 +165,10 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
 
   typed.route({
     ...definition(authRoutes.signupConfirm),
-    handler: async (request) => (await service.confirmSignUp({ token: request.body.token, userAgent: userAgentOf(request) })).session,
+    handler: async (request) => {
+      await service.confirmSignUp({ token: request.body.token })
+      return { ok: true as const }
+    },
   })
 
   const uploadRoute = (kind: AccountImage) => async (request: FastifyRequest) => service.setImage(viewerOf(request), kind, await readImageUpload(request))
@@ -187,7 +197,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     handler: async (request) => {
       const viewer = viewerOf(request)
       const user = await service.changePassword(viewer, request.body)
-      await endSocketSessions(app, viewer.user.id, (sessionId) => sessionId !== viewer.sessionId, 'password_changed')
+      disconnectUser(app.io, viewer.user.id, 'password_changed', { exceptSessionId: viewer.sessionId })
       await options.passwordChanged(viewer.user.id)
       return { token: viewer.token, user }
     },
@@ -205,5 +215,51 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     preValidation: refuseInput,
     preHandler: app.requireUser,
     handler: (request) => service.cancelDeletion(viewerOf(request)),
+  })
+  // The Devices list: each signed-in user's sessions, limited per user across their sessions and nodes.
+  const perUser = app.createRateLimit({
+    max: sessionCallsPerUser.max,
+    timeWindow: sessionCallsPerUser.window,
+    keyGenerator: (request) => `sessions:${viewerOf(request).user.id}`,
+  })
+  const signedInAndLimited: preHandlerAsyncHookHandler[] = [
+    app.requireUser,
+    async (request, reply) => {
+      const result = await perUser(request)
+      if (result.isAllowed || !result.isExceeded) return
+      const error = rateLimitError(result.ttl)
+      void reply.header('retry-after', String(error.details.retryAfter))
+      throw error
+    },
+  ]
+
+  typed.route({
+    ...definition(authRoutes.sessions),
+    preValidation: refuseInput,
+    preHandler: signedInAndLimited,
+    handler: async (request) => ({ items: await sessions.list(viewerOf(request)) }),
+  })
+
+  typed.route({
+    ...definition(authRoutes.endSession),
+    preValidation: refuseInput,
+    preHandler: signedInAndLimited,
+    handler: async (request) => {
+      await sessions.endOwn(viewerOf(request), request.params.id)
+      disconnectSession(app.io, request.params.id, 'logout')
+      return { ok: true as const }
+    },
+  })
+
+  typed.route({
+    ...definition(authRoutes.endOtherSessions),
+    preValidation: refuseInput,
+    preHandler: signedInAndLimited,
+    handler: async (request) => {
+      const viewer = viewerOf(request)
+      const ended = await sessions.endAllOf(viewer.user.id, viewer.sessionId)
+      disconnectUser(app.io, viewer.user.id, 'logout', { exceptSessionId: viewer.sessionId })
+      return { ok: true as const, ended: ended.length }
+    },
   })
 }

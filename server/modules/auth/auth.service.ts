@@ -11,7 +11,7 @@ import type { I18nService } from '../i18n'
 import type { Mail, Mailer } from '../mail'
 import { uniqueViolation, type AuthRepositories, type AuthStore, type MailTokenKind } from './auth.repository'
 import { hashPassword, needsRehash, verifyDecoy, verifyPassword } from './passwords'
-import { startSession } from './sessions.service'
+import { startSession, type SessionClient } from './sessions.service'
 import { detectImageType, type ImageStore } from './uploads'
 import { toUserView } from './user-view'
 
@@ -125,7 +125,7 @@ export function createAuthService(options: AuthServiceOptions) {
      * Sign-in by email and password. Wrong passwords in a row lock the account for a while; the
      * answer for an unknown email is the same as for a wrong password, and takes as long.
      */
-    async signIn(input: { email: string; password: string; userAgent: string | null }, lockout: RateLimits['lockout']): Promise<SessionChange> {
+    async signIn(input: { email: string; password: string } & SessionClient, lockout: RateLimits['lockout']): Promise<SessionChange> {
       const now = clock.now()
       const user = await accounts.findByEmail(normalizeEmail(input.email))
       if (!user) {
@@ -153,7 +153,7 @@ export function createAuthService(options: AuthServiceOptions) {
       if (user.failed_logins !== 0 || user.locked_until !== null) Object.assign(changes, { failed_logins: 0, locked_until: null })
       if (needsRehash(user.password_hash)) changes.password_hash = await hashPassword(input.password)
       const current = Object.keys(changes).length > 0 ? await accounts.update(user.id, changes) : user
-      const { token, sessionId } = await startSession(store.sessions, user.id, input.userAgent)
+      const { token, sessionId } = await startSession(store.sessions, user.id, { userAgent: input.userAgent, address: input.address }, clock.now())
       return { session: { token, user: await present(current) }, userId: user.id, sessionId }
     },
 
@@ -182,7 +182,7 @@ export function createAuthService(options: AuthServiceOptions) {
      * Sets a new password from a reset link and signs in. Every other session ends (whoever knew
      * the old password is out), and the email counts as confirmed: the link proved the inbox.
      */
-    async resetPassword(input: { token: string; password: string; userAgent: string | null }): Promise<SessionChange> {
+    async resetPassword(input: { token: string; password: string } & SessionClient): Promise<SessionChange> {
       const row = await usableMailToken(input.token, 'reset')
       const user = await loadUser(row.user_id)
       await refuseIfBanned(user.id)
@@ -200,7 +200,7 @@ export function createAuthService(options: AuthServiceOptions) {
           updated_at: now,
         })
         await repositories.sessions.revokeAllOf(user.id, now)
-        return { updated, ...(await startSession(repositories.sessions, user.id, input.userAgent)) }
+        return { updated, ...(await startSession(repositories.sessions, user.id, { userAgent: input.userAgent, address: input.address }, now)) }
       })
       return { session: { token, user: await present(updated) }, userId: user.id, sessionId }
     },
@@ -245,18 +245,20 @@ export function createAuthService(options: AuthServiceOptions) {
       return { email }
     },
 
-    /** Confirms the email of a new account from its link and signs in. */
-    async confirmSignUp(input: { token: string; userAgent: string | null }): Promise<SessionChange> {
+    /**
+     * Confirms the email of a new account from its link. It starts no session: whoever opens the link
+     * still signs in with the password, so the link alone (forwarded, or read by whoever registered
+     * someone else's address) never opens the account.
+     */
+    async confirmSignUp(input: { token: string }): Promise<void> {
       const row = await usableMailToken(input.token, 'confirm')
       const user = await loadUser(row.user_id)
       await refuseIfBanned(user.id)
       const now = clock.now()
-      const { updated, token, sessionId } = await store.transaction(async (repositories) => {
+      await store.transaction(async (repositories) => {
         await useMailToken(repositories, row)
-        const updated = await repositories.accounts.update(user.id, { email_confirmation: true, updated_at: now })
-        return { updated, ...(await startSession(repositories.sessions, user.id, input.userAgent)) }
+        await repositories.accounts.update(user.id, { email_confirmation: true, updated_at: now })
       })
-      return { session: { token, user: await present(updated) }, userId: user.id, sessionId }
     },
 
     settingsOf(viewer: Viewer): AccountSettings {
@@ -324,21 +326,21 @@ export function createAuthService(options: AuthServiceOptions) {
       return present(await accounts.update(viewer.user.id, { delete_at: null, updated_at: clock.now() }))
     },
 
-    /** Deletes the accounts whose scheduled deletion time has passed, with their images; returns how many. */
-    async purgeDeletedAccounts(): Promise<number> {
+    /** Deletes the accounts whose scheduled deletion time has passed, with their images; returns their ids. */
+    async purgeDeletedAccounts(): Promise<number[]> {
       const now = clock.now()
-      let deleted = 0
+      const deleted: number[] = []
       for (const user of await accounts.dueForDeletion(now)) {
         try {
           if (!(await accounts.deleteIfDue(user.id, now))) continue
-          deleted += 1
+          deleted.push(user.id)
           await Promise.all([images.remove(user.avatar), images.remove(user.placeholder)])
         } catch (error) {
           // One account that cannot go (another table still refers to it) must not stop the others.
           logger.error({ err: error, userId: user.id }, 'account deletion failed')
         }
       }
-      if (deleted > 0) logger.info({ deleted }, 'deleted accounts whose deletion was due')
+      if (deleted.length > 0) logger.info({ deleted: deleted.length }, 'deleted accounts whose deletion was due')
       return deleted
     },
 

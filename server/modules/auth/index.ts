@@ -5,18 +5,27 @@ import type { Logger } from 'pino'
 import type { Database } from '../../../db/schema'
 import type { Config } from '../../config'
 import type { Clock } from '../../lib/clock'
+import { disconnectUser } from '../../lib/socket-handler'
 import type { SessionResolver } from '../../plugins/auth'
+import type { AppServer } from '../../plugins/socket-io'
 import type { I18nService } from '../i18n'
 import type { Mailer } from '../mail'
 import { createAuthStore } from './auth.repository'
 import { registerAuthRoutes } from './auth.routes'
 import { createAuthService } from './auth.service'
-import { createSessionsService } from './sessions.service'
+import { banAccount, createSessionsService, sessionLifetimesOf } from './sessions.service'
 import { createImageStore } from './uploads'
 
 export { toUserView } from './user-view'
 export { hashPassword, verifyPassword } from './passwords'
 export { detectImageType, type ImageType } from './uploads'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Account actions other parts of the server take (the admin panel's ban; the deletion of accounts whose time has come). */
+    accounts: Pick<AuthModule, 'banUser' | 'purgeDeletedAccounts'>
+  }
+}
 
 export interface AuthModuleOptions {
   db: Kysely<Database>
@@ -38,8 +47,13 @@ export interface AuthModule {
    * module revokes the user's share key). A listener that fails is logged; the password stays changed.
    */
   onPasswordChanged(listener: (userId: number) => Promise<void>): void
-  /** Deletes the accounts whose scheduled deletion time has passed; returns how many. */
+  /** Deletes the accounts whose scheduled deletion time has passed and disconnects their sockets; returns how many. */
   purgeDeletedAccounts(): Promise<number>
+  /**
+   * Bans a user until a time: stores the ban, ends every session and disconnects the user's sockets
+   * on every node at once (the admin panel's ban; `createdBy` is the admin who banned).
+   */
+  banUser(userId: number, reason: string, until: Date, createdBy?: number | null): Promise<void>
 }
 
 /** How often accounts whose deletion is due are looked for. */
@@ -47,7 +61,9 @@ export const purgeInterval = 60 * 60 * 1000
 
 export function createAuthModule(options: AuthModuleOptions): AuthModule {
   const store = createAuthStore(options.db)
-  const sessions = createSessionsService(store.sessions, options.clock)
+  const sessions = createSessionsService(store.sessions, options.clock, sessionLifetimesOf(options.config))
+  // The sockets to cut when an account is banned or deleted; known once the routes are registered on the app.
+  let io: AppServer | undefined
   const service = createAuthService({
     store,
     clock: options.clock,
@@ -58,6 +74,12 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
     logger: options.logger,
   })
 
+  const purgeDeletedAccounts = async () => {
+    const deleted = await service.purgeDeletedAccounts()
+    if (io) for (const userId of deleted) disconnectUser(io, userId, 'account_deleted')
+    return deleted.length
+  }
+
   const passwordListeners: Array<(userId: number) => Promise<void>> = []
   const passwordChanged = async (userId: number) => {
     for (const listener of passwordListeners) {
@@ -67,7 +89,7 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
 
   const purge = async () => {
     try {
-      await service.purgeDeletedAccounts()
+      await purgeDeletedAccounts()
     } catch (error) {
       options.logger.error({ err: error }, 'purge of deleted accounts failed')
     }
@@ -85,7 +107,8 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
           .finally(() => pending.delete(task))
         pending.add(task)
       }
-      await registerAuthRoutes(app, { service, inBackground, passwordChanged })
+      io = app.io
+      await registerAuthRoutes(app, { service, sessions, inBackground, passwordChanged })
 
       let timer: NodeJS.Timeout | undefined
       app.addHook('onReady', async () => {
@@ -101,6 +124,11 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
 
     bootstrapAdmin: service.bootstrapAdmin,
     onPasswordChanged: (listener) => void passwordListeners.push(listener),
-    purgeDeletedAccounts: service.purgeDeletedAccounts,
+    purgeDeletedAccounts,
+
+    async banUser(userId, reason, until, createdBy = null) {
+      await banAccount(store, options.clock, { userId, reason, until, createdBy })
+      if (io) disconnectUser(io, userId, 'banned')
+    },
   }
 }

@@ -1,39 +1,103 @@
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database } from '../../../db/schema'
 
+/** Where a session is used from: recorded at sign-in and refreshed with last_seen_at. */
+export interface SessionClient {
+  userAgent: string | null
+  address: string | null
+}
+
+/** The windows a session lives in: it must have started after `createdAfter` and been used after `seenAfter`. */
+export interface LiveWindow {
+  createdAfter: Date
+  seenAfter: Date
+}
+
 /** All SQL about sessions. */
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
-    create(userId: number, tokenHash: string, userAgent: string | null) {
-      return db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, user_agent: userAgent }).returning('id').executeTakeFirstOrThrow()
+    /** A new session; its times come from the app's clock, so lifetimes are measured on one clock. */
+    create(userId: number, tokenHash: string, client: SessionClient, at: Date) {
+      return db
+        .insertInto('sessions')
+        .values({ user_id: userId, token_hash: tokenHash, user_agent: client.userAgent, address: client.address, created_at: at, last_seen_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
     },
 
     /**
      * The live session of a token hash with its user, and the ban in force at `at` if any (the one that
-     * ends last), in one round trip: this runs on every authenticated request.
+     * ends last), in one round trip: this runs on every authenticated request. A session past its
+     * lifetime or idle timeout is not live; it is refused without being written.
      */
-    findLive(tokenHash: string, at: Date) {
+    findLive(tokenHash: string, at: Date, window: LiveWindow) {
       const activeBan = (eb: ExpressionBuilder<Database, 'users'>) =>
         eb.selectFrom('bans').whereRef('bans.user_id', '=', 'users.id').where('bans.lifted_at', 'is', null).where('bans.until', '>', at).orderBy('bans.until', 'desc').limit(1)
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
-        .select((eb) => ['sessions.id as session_id', activeBan(eb).select('bans.reason').as('ban_reason'), activeBan(eb).select('bans.until').as('ban_until')])
+        .select((eb) => [
+          'sessions.id as session_id',
+          'sessions.last_seen_at as session_last_seen_at',
+          'sessions.address as session_address',
+          activeBan(eb).select('bans.reason').as('ban_reason'),
+          activeBan(eb).select('bans.until').as('ban_until'),
+        ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)
+        .where('sessions.created_at', '>', window.createdAfter)
+        .where('sessions.last_seen_at', '>', window.seenAfter)
         .executeTakeFirst()
+    },
+
+    /**
+     * Marks a session used now, from this address. Only when its last mark is no later than `staleBefore`,
+     * so several servers (or requests) seeing the same session in one minute write once.
+     */
+    touch(sessionId: number, at: Date, staleBefore: Date, address: string | null) {
+      let update = db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).where('last_seen_at', '<=', staleBefore)
+      if (address !== null) update = update.set({ address })
+      return update.execute()
+    },
+
+    /** The user's live sessions, most recently used first. */
+    listLive(userId: number, window: LiveWindow) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'user_agent', 'address', 'created_at', 'last_seen_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('created_at', '>', window.createdAfter)
+        .where('last_seen_at', '>', window.seenAfter)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
     },
 
     revoke(sessionId: number, at: Date) {
       return db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
     },
 
-    /** Ends every session of a user, except one when given (the one that asked). */
-    revokeAllOf(userId: number, at: Date, exceptSessionId?: number) {
+    /** Ends one session of this user; false when it is not theirs or already ended (nothing is written then). */
+    async revokeOwn(userId: number, sessionId: number, at: Date): Promise<boolean> {
+      const ended = await db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst()
+      return ended !== undefined
+    },
+
+    /** Ends every session of a user, except one when given (the one that asked); returns the ids it ended. */
+    async revokeAllOf(userId: number, at: Date, exceptSessionId?: number): Promise<number[]> {
       let query = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null)
       if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId)
-      return query.execute()
+      const rows = await query.returning('id').execute()
+      return rows.map((row) => row.id)
     },
   }
 }

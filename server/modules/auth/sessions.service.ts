@@ -1,28 +1,78 @@
-import type { Clock } from '../../lib/clock'
+import Bowser from 'bowser'
+import type { DeviceSession } from '../../contract/http/auth'
 import { AppError } from '../../lib/app-error'
+import type { Clock } from '../../lib/clock'
 import { hashToken, randomToken } from '../../lib/ids'
 import type { SessionResolver, Viewer } from '../../plugins/auth'
-import type { SessionsRepository } from './sessions.repository'
+import type { AuthStore } from './auth.repository'
+import type { LiveWindow, SessionClient, SessionsRepository } from './sessions.repository'
+
+export type { SessionClient } from './sessions.repository'
+
+const day = 24 * 60 * 60 * 1000
+
+/** How long a session lives at most from its sign-in, and how long it survives unused. */
+export interface SessionLifetimes {
+  maxAgeMs: number
+  idleMs: number
+}
+
+export const defaultSessionLifetimes: SessionLifetimes = { maxAgeMs: 30 * day, idleMs: 7 * day }
+
+/** The lifetimes of the configuration (SESSION_MAX_AGE_DAYS, SESSION_IDLE_DAYS). */
+export const sessionLifetimesOf = (config: { sessionMaxAgeDays: number; sessionIdleDays: number }): SessionLifetimes => ({
+  maxAgeMs: config.sessionMaxAgeDays * day,
+  idleMs: config.sessionIdleDays * day,
+})
+
+/**
+ * A session's last use is written at most this often: the lookup runs on every request and socket
+ * check, and a write per request would cost more than the lookup. The idle timeout counts in days,
+ * so a minute of blur changes nothing.
+ */
+export const lastSeenPrecisionMs = 60_000
 
 /** Starts a session and returns its raw token (shown once, never stored); works inside a transaction too. */
-export async function startSession(repository: SessionsRepository, userId: number, userAgent: string | null): Promise<{ token: string; sessionId: number }> {
+export async function startSession(repository: SessionsRepository, userId: number, client: SessionClient, at: Date): Promise<{ token: string; sessionId: number }> {
   const token = randomToken()
-  const { id } = await repository.create(userId, hashToken(token), userAgent)
+  const { id } = await repository.create(userId, hashToken(token), client, at)
   return { token, sessionId: id }
 }
 
-/** Sessions: random tokens, stored only as their hash, revocable one by one or all at once. */
-export function createSessionsService(repository: SessionsRepository, clock: Clock) {
-  const resolveSession: SessionResolver = async (token) => {
+/** "Firefox 128 on Windows 10", "Electron 31 on Linux"; null when the user agent names neither a browser nor a system. */
+export function describeDevice(userAgent: string | null): string | null {
+  if (!userAgent) return null
+  const parsed = Bowser.parse(userAgent)
+  const major = parsed.browser.version?.split('.')[0]
+  const browser = parsed.browser.name ? [parsed.browser.name, major].filter(Boolean).join(' ') : null
+  const system = parsed.os.name ? [parsed.os.name, parsed.os.versionName].filter(Boolean).join(' ') : null
+  if (browser && system) return `${browser} on ${system}`
+  return browser ?? system
+}
+
+/**
+ * Sessions: random tokens, stored only as their hash, revocable one by one or all at once. A session
+ * ends by itself after its absolute lifetime or when unused for the idle timeout.
+ */
+export function createSessionsService(repository: SessionsRepository, clock: Clock, lifetimes: SessionLifetimes = defaultSessionLifetimes) {
+  const liveWindow = (now: Date): LiveWindow => ({
+    createdAfter: new Date(now.getTime() - lifetimes.maxAgeMs),
+    seenAfter: new Date(now.getTime() - lifetimes.idleMs),
+  })
+
+  const resolveSession: SessionResolver = async (token, seen) => {
     if (token.length > 128) return null
     const now = clock.now()
-    const row = await repository.findLive(hashToken(token), now)
+    const row = await repository.findLive(hashToken(token), now, liveWindow(now))
     if (!row) return null
-    const { session_id: sessionId, ban_reason: banReason, ban_until: banUntil, ...user } = row
+    const { session_id: sessionId, session_last_seen_at: lastSeenAt, session_address: lastAddress, ban_reason: banReason, ban_until: banUntil, ...user } = row
     if (banReason !== null && banUntil !== null) {
       // A banned user's sessions end at once; the 403 says why and until when.
       await repository.revokeAllOf(user.id, now)
       throw new AppError(403, 'errors.banned', { ban: { reason: banReason, time: new Date(banUntil).toISOString() } })
+    }
+    if (now.getTime() - new Date(lastSeenAt).getTime() >= lastSeenPrecisionMs) {
+      await repository.touch(sessionId, now, new Date(now.getTime() - lastSeenPrecisionMs), seen?.address ?? lastAddress)
     }
     return { user, sessionId, token } satisfies Viewer
   }
@@ -31,11 +81,40 @@ export function createSessionsService(repository: SessionsRepository, clock: Clo
     resolveSession,
 
     /** Starts a session and returns its raw token (shown once, never stored). */
-    start: (userId: number, userAgent: string | null) => startSession(repository, userId, userAgent),
+    start: (userId: number, userAgent: string | null, address: string | null = null) => startSession(repository, userId, { userAgent, address }, clock.now()),
+
+    /** The viewer's live sessions as devices, the asking one first. */
+    async list(viewer: Viewer): Promise<DeviceSession[]> {
+      const rows = await repository.listLive(viewer.user.id, liveWindow(clock.now()))
+      const devices = rows.map((row) => ({
+        id: row.id,
+        device: describeDevice(row.user_agent),
+        address: row.address,
+        createdAt: new Date(row.created_at).toISOString(),
+        lastSeenAt: new Date(row.last_seen_at).toISOString(),
+        current: row.id === viewer.sessionId,
+      }))
+      return [...devices.filter((device) => device.current), ...devices.filter((device) => !device.current)]
+    },
+
+    /** Ends one of the viewer's sessions; another user's session, or one already ended, is errors.not_found and stays as it is. */
+    async endOwn(viewer: Viewer, sessionId: number): Promise<void> {
+      if (!(await repository.revokeOwn(viewer.user.id, sessionId, clock.now()))) throw new AppError(404, 'errors.not_found')
+    },
 
     end: (sessionId: number) => repository.revoke(sessionId, clock.now()),
+    /** Ends every session of a user but the one given; returns the ids it ended. */
     endAllOf: (userId: number, exceptSessionId?: number) => repository.revokeAllOf(userId, clock.now(), exceptSessionId),
   }
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>
+
+/** Stores a ban and ends every session of the user, together. */
+export async function banAccount(store: AuthStore, clock: Clock, ban: { userId: number; reason: string; until: Date; createdBy: number | null }): Promise<void> {
+  const now = clock.now()
+  await store.transaction(async (repositories) => {
+    await repositories.accounts.insertBan(ban)
+    await repositories.sessions.revokeAllOf(ban.userId, now)
+  })
+}

@@ -1,2 +1,1 @@
-export { registerPresenceEvents } from './presence.socket'
-export type { PresenceRegistry } from './presence.registry'
+export { countOnline, registerPresenceEvents } from './presence.socket'
