@@ -27,7 +27,8 @@ import { registerTableMediaModule } from './modules/table-media'
 import authPlugin from './plugins/auth'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
-import rateLimitPlugin, { defaultRateLimits, type RateLimits } from './plugins/rate-limit'
+import rateLimitPlugin, { defaultRateLimits, defaultSocketLimits, type RateLimits } from './plugins/rate-limit'
+import redisPlugin from './plugins/redis'
 import securityHeadersPlugin from './plugins/security-headers'
 import socketIoPlugin from './plugins/socket-io'
 import staticFilesPlugin from './plugins/static-files'
@@ -85,8 +86,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Our cross-cutting plugins.
   await app.register(errorsPlugin)
   await app.register(dbPlugin, { database })
+  await app.register(redisPlugin, { redisUrl: config.redisUrl })
   await app.register(rateLimitPlugin, {
-    limits: options.rateLimits ?? { ...defaultRateLimits, authPerIp: { ...defaultRateLimits.authPerIp, max: config.authRateLimitPerIp } },
+    limits: options.rateLimits ?? {
+      ...defaultRateLimits,
+      authPerIp: { ...defaultRateLimits.authPerIp, max: config.authRateLimitPerIp },
+      sockets: { ...defaultSocketLimits, handshakePerAddress: { ...defaultSocketLimits.handshakePerAddress, max: config.socketHandshakesPerAddress } },
+    },
   })
 
   const i18n = createI18nService(createI18nRepository(database.db))

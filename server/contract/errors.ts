@@ -44,6 +44,10 @@ export const errorCodes = [
   'errors.friend_request_self',
   'errors.friend_request_exists',
   'errors.already_friends',
+  'errors.friend_request_limit',
+  // blocks: no friend request, party invite or one-to-one message between two users while either blocked the other
+  'errors.blocked',
+  'errors.block_self',
   // chats
   'errors.message_empty',
   'errors.message_too_long',
@@ -96,6 +100,8 @@ export interface HttpErrorBody {
 export interface AckError {
   error: ErrorCode
   field?: string
+  /** Seconds until the limit lifts (errors.rate_limited only). */
+  retryAfter?: number
 }
 
 /** A socket ack: the payload on success, an error code on failure. */

@@ -3,6 +3,7 @@ import type { TSchema } from 'typebox'
 import { Compile, type Validator } from 'typebox/compile'
 import type { TLocalizedValidationError } from 'typebox/error'
 import type { AckError, ErrorCode } from '../contract/errors'
+import { rateLimitError } from '../plugins/rate-limit'
 import { NoPayload, type RequestDefinition, type RequestMap, type RequestPayload, type RequestResult } from '../contract/socket/common'
 import type { ServerToClientEvents } from '../contract/socket/events'
 import type { Viewer } from '../plugins/auth'
@@ -102,29 +103,38 @@ export function validationAckError(errors: TLocalizedValidationError[]): AckErro
   return { error: code, field }
 }
 
-/** An error as its ack: AppErrors keep their code and field; anything else is logged and answered errors.internal. */
+/**
+ * An error as its ack: AppErrors keep their code, field and the seconds to wait of a limit;
+ * anything else is logged and answered errors.internal.
+ */
 export function toAckError(error: unknown, logger: FastifyBaseLogger, event: string): AckError {
-  if (error instanceof AppError) return error.details.field ? { error: error.code, field: error.details.field } : { error: error.code }
+  if (error instanceof AppError) {
+    const { field, retryAfter } = error.details
+    return { error: error.code, ...(field ? { field } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) }
+  }
   logger.error({ err: error, event }, 'socket request failed')
   return { error: 'errors.internal' }
 }
 
 /**
- * At most `max` calls per `windowMs` for one socket; the call over the limit throws
- * errors.rate_limited (answered through the ack, never dropped silently).
+ * Whom a socket's requests count against: its user over all their sockets on every app server; a
+ * streamer's page, its streamer over all their pages; an anonymous socket, its address.
  */
-export function createSocketRateLimiter(limit: { max: number; windowMs: number }, now: () => number = () => performance.now()) {
-  const calls = new WeakMap<AppSocket, number[]>()
-  return function take(socket: AppSocket): void {
-    const time = now()
-    const recent = (calls.get(socket) ?? []).filter((at) => time - at < limit.windowMs)
-    if (recent.length >= limit.max) {
-      calls.set(socket, recent)
-      throw new AppError(429, 'errors.rate_limited', { retryAfter: 1 })
-    }
-    recent.push(time)
-    calls.set(socket, recent)
-  }
+export function socketCaller(socket: AppSocket): string {
+  const viewer = socket.data.viewer
+  if (viewer) return `user:${viewer.user.id}`
+  if (socket.data.share) return `share:${socket.data.share.streamer.id}`
+  return `ip:${socket.data.address}`
+}
+
+/**
+ * Counts one `event` request of the socket's caller against its allowance (the contract's, or the
+ * app's override); over it, throws errors.rate_limited with the seconds to wait.
+ */
+export async function takeSocketLimit(app: FastifyInstance, socket: AppSocket, event: string): Promise<void> {
+  const limit = app.limiter.request(event)
+  const refusal = await app.limiter.take(`${limit.bucket}:${socketCaller(socket)}`, limit)
+  if (refusal) throw rateLimitError(refusal.retryAfterMs)
 }
 
 /** The sockets to cut when a request finds its session gone: that session's, or all the user's for a ban. */
@@ -133,7 +143,8 @@ type Authentication = { viewer: Viewer } | { error: ErrorCode; revoke?: Revocati
 
 /**
  * Binds request events on a socket. Every request is authenticated (anonymous sockets get
- * errors.unauthorized), validated against its contract schema, run, and answered through its ack:
+ * errors.unauthorized), counted against its caller's allowance (`takeSocketLimit`: over it,
+ * errors.rate_limited with `retryAfter`), validated against its contract schema, run, and answered through its ack:
  * the result on success, `{ error, field? }` on failure, never a stack. A request without an ack
  * function still runs; its answer is dropped. Every `sessionRecheckMs` the session is looked up
  * again, so a banned or signed-out user's sockets are told (`auth:revoked`) and disconnected.
@@ -175,10 +186,14 @@ export function createSocketRequests(app: FastifyInstance, options: SocketReques
       if ('error' in authentication) {
         result = { error: authentication.error } satisfies AckError
         revoke = authentication.revoke
-      } else if (definition.payload !== NoPayload && !validatorOf(definition.payload).Check(payload)) {
-        result = validationAckError(validatorOf(definition.payload).Errors(payload))
       } else {
-        result = await handler({ socket, viewer: authentication.viewer, payload: definition.payload === NoPayload ? undefined : payload, after: (work) => afterAck.push(work) })
+        // Counted before the payload is even looked at: a flood of bad payloads spends the allowance too.
+        await takeSocketLimit(app, socket, event)
+        if (definition.payload !== NoPayload && !validatorOf(definition.payload).Check(payload)) {
+          result = validationAckError(validatorOf(definition.payload).Errors(payload))
+        } else {
+          result = await handler({ socket, viewer: authentication.viewer, payload: definition.payload === NoPayload ? undefined : payload, after: (work) => afterAck.push(work) })
+        }
       }
     } catch (error) {
       afterAck.length = 0

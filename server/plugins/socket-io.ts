@@ -6,12 +6,16 @@ import { Server, type Socket } from 'socket.io'
 import type { UserCard } from '../contract/socket/common'
 import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '../contract/socket/events'
 import { AppError } from '../lib/app-error'
+import type { Refusal } from '../lib/rate-limiter'
+import { rateLimitError } from './rate-limit'
 import type { Viewer } from './auth'
 
 export interface SocketData {
   viewer: Viewer | null
   /** A streamer's page (handshake `auth.shareKey`, checked by the sharing module): whose table it follows. Never with a viewer. */
   share: { streamer: UserCard } | null
+  /** The client's address, as the handshake saw it: what an anonymous socket's limits count by. */
+  address: string
 }
 
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
@@ -61,6 +65,21 @@ async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string
     io.adapter(createAdapter(publisher, subscriber, { key }))
   }
 
+  const limiter = app.limiter
+  /** A handshake over a limit: `connect_error` says errors.rate_limited, with the seconds to wait in its `data`. */
+  const rateLimited = (refusal: Refusal) =>
+    Object.assign(new Error('errors.rate_limited'), { data: { retryAfter: rateLimitError(refusal.retryAfterMs).details.retryAfter } })
+
+  // Handshakes per address, counted before anything else: a flood of them costs no database query.
+  io.use((socket, next) => {
+    // Behind a trusted proxy, the client's address it forwarded (TRUST_PROXY); else the peer's.
+    socket.data.address = app.clientAddress({ request: socket.request })
+    limiter.take(`handshake:ip:${socket.data.address}`, limiter.sockets.handshakePerAddress).then(
+      (refusal) => next(refusal ? rateLimited(refusal) : undefined),
+      () => next(new Error('errors.internal')),
+    )
+  })
+
   io.use((socket, next) => {
     const { token, shareKey } = (socket.handshake.auth ?? {}) as SocketAuth
     socket.data.viewer = null
@@ -79,6 +98,16 @@ async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string
       .catch((error: unknown) => next(new Error(error instanceof AppError ? error.code : 'errors.internal')))
   })
 
+  // Handshakes per user, once the session resolved: a user's reconnect loop over many addresses stops here.
+  io.use((socket, next) => {
+    const viewer = socket.data.viewer
+    if (!viewer) return next()
+    limiter.take(`handshake:user:${viewer.user.id}`, limiter.sockets.handshakePerUser).then(
+      (refusal) => next(refusal ? rateLimited(refusal) : undefined),
+      () => next(new Error('errors.internal')),
+    )
+  })
+
   app.decorate('io', io)
   app.addHook('preClose', async () => {
     // Only this server's sockets: through the Redis adapter a plain disconnectSockets would also
@@ -89,4 +118,4 @@ async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string
   })
 }
 
-export default fp(socketIoPlugin, { name: 'socket-io', dependencies: ['auth'] })
+export default fp(socketIoPlugin, { name: 'socket-io', dependencies: ['auth', 'rate-limit'] })

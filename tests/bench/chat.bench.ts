@@ -137,7 +137,8 @@ async function measure(title: string, sockets: AnySocket[], send: (socket: AnySo
 
 // --- The app server, in this process, with its own database (PGlite, or DATABASE_URL).
 const dataDir = await mkdtemp(join(tmpdir(), 'mafia-bench-chat-'))
-const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) })
+// Every simulated user connects from this one address.
+const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SOCKET_HANDSHAKES_PER_ADDRESS: '1000000', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) })
 // PGlite in memory: the benchmark measures chat, not the disk of a shared machine.
 const database = config.databaseUrl ? openDatabase({ databaseUrl: config.databaseUrl }) : openDatabase({ pglite: new PGlite() })
 await migrateToLatest(database.db)

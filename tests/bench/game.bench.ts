@@ -644,7 +644,14 @@ async function runServers(): Promise<void> {
     config,
     database: { ...database, db: database.db.withPlugin(statements) },
     logger: createLogger({ name: 'bench', level: 'silent', file: false }),
-    rateLimits: { global: unlimited, authPerIp: unlimited, authPerAccount: unlimited, lockout: { failures: 5, duration: 60_000 } },
+    rateLimits: {
+      global: unlimited,
+      authPerIp: unlimited,
+      authPerAccount: unlimited,
+      lockout: { failures: 5, duration: 60_000 },
+      // Every simulated player connects from this one address.
+      sockets: { handshakePerAddress: { max: unlimited.max, windowMs: unlimited.window } },
+    },
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`

@@ -47,6 +47,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many users sign up and in from this one address during the run.
       AUTH_RATE_LIMIT_PER_IP: '500',
+      SOCKET_HANDSHAKES_PER_ADDRESS: '5000',
       ADMIN_EMAIL: 'admin@mafia-table.test',
       ADMIN_PASSWORD: 'admin-password-1',
     },

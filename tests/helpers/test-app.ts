@@ -7,15 +7,20 @@ import { buildApp, type BuildAppOptions } from '../../server/app'
 import { loadConfig, type Config } from '../../server/config'
 import { ManualClock } from '../../server/lib/clock'
 import { createLogger } from '../../server/lib/logger'
-import { defaultRateLimits, type RateLimits } from '../../server/plugins/rate-limit'
+import { defaultRateLimits, defaultSocketLimits, type RateLimits } from '../../server/plugins/rate-limit'
 import { createTestDatabase, type TestDatabase } from './databases'
 
-/** Limits high enough that ordinary tests never meet them; limit tests pass their own. */
+/**
+ * Limits high enough that ordinary tests never meet them; limit tests pass their own. Every test
+ * comes from one address, so the per-address limits are raised; per-user limits keep their
+ * defaults, which tests playing as players must fit as players do.
+ */
 export const relaxedRateLimits: RateLimits = {
   global: { max: 100_000, window: 60_000 },
   authPerIp: { max: 10_000, window: 60_000 },
   authPerAccount: { max: 10_000, window: 60_000 },
   lockout: defaultRateLimits.lockout,
+  sockets: { ...defaultSocketLimits, handshakePerAddress: { max: 100_000, windowMs: 60_000 } },
 }
 
 export interface TestApp {

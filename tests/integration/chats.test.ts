@@ -210,14 +210,14 @@ describe('chats: one-to-one', () => {
     expect(await messageCount(chatId)).toBe(1)
   })
 
-  it('refuses more than 5 messages a second from one socket with errors.rate_limited, storing only those it accepted', async () => {
+  it('refuses more than 5 messages a second from one user with errors.rate_limited and the seconds to wait, storing only those it accepted', async () => {
     const a = await player()
     const b = await player()
     const chatId = await direct(a, b)
     const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => request(a.socket, 'chat:message', { id: chatId, message: `burst ${index}` })))
     const refused = answers.filter((answer) => 'error' in answer)
     expect(refused).toHaveLength(3)
-    for (const answer of refused) expect(answer).toEqual({ error: 'errors.rate_limited' })
+    for (const answer of refused) expect(answer).toEqual({ error: 'errors.rate_limited', retryAfter: 1 })
     expect(await messageCount(chatId)).toBe(5)
     await new Promise((resolve) => setTimeout(resolve, 1100))
     expect((await requestResult(a.socket, 'chat:message', { id: chatId, message: 'after a pause' })).text).toBe('after a pause')

@@ -15,6 +15,8 @@ export const chatLimits = {
   partyMembersMax: 50,
   /** Messages one socket may send per second; more are refused with errors.rate_limited. */
   messagesPerSecond: 5,
+  /** Party invites (a new party counts as one) one user may send per hour; more are refused with errors.rate_limited. */
+  partyInvitesPerHour: 30,
 } as const
 
 /**

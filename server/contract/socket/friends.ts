@@ -8,6 +8,8 @@ export const friendsLimits = {
   searchPageSizeMax: 50,
   /** People worth adding, at most. */
   suggestionsMax: 20,
+  /** Friend requests one user may have waiting for an answer; more are refused with errors.friend_request_limit. */
+  pendingOutgoingMax: 20,
 } as const
 
 /** How the viewer stands with another user. */
@@ -87,6 +89,11 @@ export type FriendRequestOutcome = Static<typeof FriendRequestOutcome>
  * - `friends:request:check` -> {items, outgoing}: requests others sent the viewer (`items`), and requests the
  *   viewer sent and that are still waiting (`outgoing`, each with the recipient's card), newest first
  * - `friends:list` -> {items}: the viewer's friends with their online state, by nickname
+ * - `friends:block` {id} -> the blocked user's card. While a block stands, neither of the two can send the
+ *   other a friend request, a party invite or a one-to-one message (errors.blocked); blocking also ends
+ *   a pending request between them and their friendship. Blocking oneself: errors.block_self.
+ * - `friends:unblock` {id} -> {ok}; errors.not_found when the viewer had not blocked them
+ * - `friends:block:list` -> {items}: the users the viewer blocked, by nickname
  */
 export const friendsRequests = {
   'friends:search': { payload: FriendSearchQuery, result: FriendSearchPage },
@@ -97,6 +104,9 @@ export const friendsRequests = {
   'friends:remove': { payload: UserTarget, result: Done },
   'friends:request:check': { payload: NoPayload, result: Type.Object({ items: Type.Array(FriendRequest), outgoing: Type.Array(FriendRequest) }) },
   'friends:list': { payload: NoPayload, result: Type.Object({ items: Type.Array(Friend) }) },
+  'friends:block': { payload: UserTarget, result: UserCard },
+  'friends:unblock': { payload: UserTarget, result: Done },
+  'friends:block:list': { payload: NoPayload, result: Type.Object({ items: Type.Array(UserCard) }) },
 } as const satisfies RequestMap
 
 export type FriendsClientEvents = RequestEvents<typeof friendsRequests>

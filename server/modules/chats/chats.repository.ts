@@ -149,14 +149,57 @@ function chatsQueries(db: Kysely<Database>) {
     },
 
     /** The chat and whether the user is a member of it, in one query. */
+    /**
+     * The chat, whether the user is a member, and (one-to-one chats) whether either of the two
+     * blocked the other: one query on the hot path of sending.
+     */
     chatAccess(chatId: number, userId: number) {
       return db
         .selectFrom('chats')
         .leftJoin('chat_members', (join) => join.onRef('chat_members.chat_id', '=', 'chats.id').on('chat_members.user_id', '=', userId))
         .selectAll('chats')
         .select('chat_members.user_id as member_id')
+        .select(
+          sql<boolean>`chats.type = 0 and exists (
+            select 1 from chat_members other
+            join user_blocks on (user_blocks.blocker_id = other.user_id and user_blocks.blocked_id = ${userId})
+              or (user_blocks.blocker_id = ${userId} and user_blocks.blocked_id = other.user_id)
+            where other.chat_id = chats.id and other.user_id <> ${userId})`.as('blocked'),
+        )
         .where('chats.id', '=', chatId)
         .executeTakeFirst()
+    },
+
+    /** Whether either user blocked the other. */
+    async blockedEitherWay(userId: number, otherId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_blocks')
+        .select('blocker_id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blocker_id', '=', userId), eb('blocked_id', '=', otherId)]),
+            eb.and([eb('blocker_id', '=', otherId), eb('blocked_id', '=', userId)]),
+          ]),
+        )
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Holds the user's row until the transaction ends, so one user's invites are counted and sent one at a time. */
+    lockUser(userId: number): Promise<unknown> {
+      return db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+    },
+
+    /** The party invites a user sent since a time, oldest first (their times only). */
+    async invitesSince(inviterId: number, since: Date): Promise<Date[]> {
+      const rows = await db.selectFrom('party_invites').select('created_at').where('inviter_id', '=', inviterId).where('created_at', '>', since).orderBy('created_at').execute()
+      return rows.map((row) => new Date(row.created_at))
+    },
+
+    /** Records an invite, and forgets the inviter's invites from before `forgetBefore` (they no longer count). */
+    async recordInvite(invite: { inviterId: number; inviteeId: number; chatId: number; at: Date }, forgetBefore: Date): Promise<void> {
+      await db.deleteFrom('party_invites').where('inviter_id', '=', invite.inviterId).where('created_at', '<=', forgetBefore).execute()
+      await db.insertInto('party_invites').values({ inviter_id: invite.inviterId, invitee_id: invite.inviteeId, chat_id: invite.chatId, created_at: invite.at }).execute()
     },
 
     /**

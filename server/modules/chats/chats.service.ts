@@ -6,6 +6,11 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
 import type { ChatsQueries, ChatsRepository, MemberCardRow, MessageRow } from './chats.repository'
 
+const hour = 60 * 60 * 1000
+
+/** A block stands between the two users; the refusal does not say which of them blocked the other. */
+const blocked = (field: string) => new AppError(403, 'errors.blocked', { field })
+
 /** Whether a user may join a lobby's game chat; the lobbies module provides the real rule. */
 export type GameChatPolicy = (userId: number, lobbyId: number) => Promise<boolean>
 
@@ -108,6 +113,27 @@ export function createChatsService(options: { repository: ChatsRepository; clock
     return chat
   }
 
+  /**
+   * Whether the viewer may invite the user to a party now: no block either way, and fewer than
+   * `partyInvitesPerHour` invites in the last hour (else errors.rate_limited with the seconds until
+   * the oldest of them stops counting). Locks the inviter's row, so their invites go one at a time.
+   */
+  async function consentToInvite(trx: ChatsQueries, viewerId: number, userId: number): Promise<void> {
+    if (await trx.blockedEitherWay(viewerId, userId)) throw blocked('userId')
+    await trx.lockUser(viewerId)
+    const now = clock.now().getTime()
+    const recent = await trx.invitesSince(viewerId, new Date(now - hour))
+    const oldest = recent[0]
+    if (recent.length >= chatLimits.partyInvitesPerHour && oldest) {
+      throw new AppError(429, 'errors.rate_limited', { retryAfter: Math.max(1, Math.ceil((oldest.getTime() + hour - now) / 1000)) })
+    }
+  }
+
+  async function recordInvite(trx: ChatsQueries, viewerId: number, userId: number, chatId: number): Promise<void> {
+    const at = clock.now()
+    await trx.recordInvite({ inviterId: viewerId, inviteeId: userId, chatId, at }, new Date(at.getTime() - hour))
+  }
+
   async function summary(userId: number, chat: ChatRow): Promise<Chat> {
     const [result] = await summaries(userId, [chat])
     return result as Chat
@@ -140,6 +166,7 @@ export function createChatsService(options: { repository: ChatsRepository; clock
     async openDirect(viewerId: number, otherId: number): Promise<{ chat: Chat; created: boolean }> {
       if (otherId === viewerId) throw badRequest('errors.chat_with_self', 'id')
       await userCard(otherId, 'id')
+      if (await repository.blockedEitherWay(viewerId, otherId)) throw blocked('id')
       const pairKey = `${Math.min(viewerId, otherId)}:${Math.max(viewerId, otherId)}`
       const { row, created } = await repository.transaction(async (trx) => {
         const inserted = await trx.insertDirect(pairKey)
@@ -191,6 +218,7 @@ export function createChatsService(options: { repository: ChatsRepository; clock
       const access = await repository.chatAccess(chatId, author.id)
       if (!access || access.closed_at !== null) throw notFound()
       if (access.type !== ChatType.General && access.member_id === null) throw forbidden('errors.not_chat_member')
+      if (access.blocked) throw blocked('id')
       const text = messageText(rawText, field)
       const inserted = await repository.insertMessage(chatId, author.id, text)
       const message = toMessage(
@@ -212,9 +240,11 @@ export function createChatsService(options: { repository: ChatsRepository; clock
       if (userId === viewerId) throw badRequest('errors.chat_with_self', 'userId')
       await userCard(userId, 'userId')
       const chat = await repository.transaction(async (trx) => {
+        await consentToInvite(trx, viewerId, userId)
         const chat = await trx.insertParty(viewerId)
         await trx.addMember(chat.id, viewerId)
         await trx.addMember(chat.id, userId)
+        await recordInvite(trx, viewerId, userId, chat.id)
         return chat
       })
       return { chat }
@@ -229,7 +259,9 @@ export function createChatsService(options: { repository: ChatsRepository; clock
         if (!row) throw new AppError(404, 'errors.not_found', { field: 'userId' })
         if (await trx.member(chatId, userId)) return { chat, added: false, user: toUserCard(row) }
         if ((await trx.countMembers(chatId)) >= chatLimits.partyMembersMax) throw forbidden('errors.chat_full')
+        await consentToInvite(trx, viewerId, userId)
         await trx.addMember(chatId, userId)
+        await recordInvite(trx, viewerId, userId, chatId)
         return { chat, added: true, user: toUserCard(row) }
       })
     },

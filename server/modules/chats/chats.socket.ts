@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { chatLimits, chatsRequests, ChatType, type Chat, type ChatWithMessages } from '../../contract/socket/chats'
+import { chatsRequests, ChatType, type Chat, type ChatWithMessages } from '../../contract/socket/chats'
 import type { UserCard } from '../../contract/socket/common'
-import { createSocketRateLimiter, type BindRequests } from '../../lib/socket-handler'
+import type { BindRequests } from '../../lib/socket-handler'
 import type { Viewer } from '../../plugins/auth'
 import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
 import type { ChatsService } from './chats.service'
@@ -68,8 +68,6 @@ export function registerChatsEvents(
   bindRequests: BindRequests,
 ): void {
   const io = app.io
-  // One budget per socket over every chat, the mafia's room included.
-  const takeMessageSlot = createSocketRateLimiter({ max: chatLimits.messagesPerSecond, windowMs: 1000 })
 
   // A signed-in socket is in the rooms of its chats (and of a mafia room open to it) before its connection completes, so no message slips past it.
   io.use((socket, next) => {
@@ -83,7 +81,6 @@ export function registerChatsEvents(
 
   io.on('connection', (socket: AppSocket) => {
     const send = async (viewer: Viewer, chatId: number, text: string, field: string, after: (work: () => Promise<void>) => void) => {
-      takeMessageSlot(socket)
       const { message, reopenedFor } = await service.send(viewer.user, chatId, text, field)
       after(async () => {
         for (const userId of reopenedFor) await broadcasts.showChat(userId, chatId, userId === viewer.user.id ? socket.id : undefined)
@@ -188,7 +185,6 @@ export function registerChatsEvents(
       },
 
       'chat:mafia:message': async ({ viewer, payload, after }) => {
-        takeMessageSlot(socket)
         const message = await mafia.service.send(viewer.user.id, payload.lobbyId, payload.message)
         after(() => mafia.broadcasts.message(socket, message))
         return message

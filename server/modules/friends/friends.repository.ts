@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { Database } from '../../../db/schema'
 
 /** Server accounts (role 4) are not people: nobody searches for or befriends them. */
@@ -20,7 +20,20 @@ export function prefixPattern(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
-/** All SQL about friendships and friend requests. */
+/** A block between the user and the row's user (`users.id`), whichever of the two blocked the other. */
+function blockBetween(eb: ExpressionBuilder<Database, 'users'>, userId: number) {
+  return eb
+    .selectFrom('user_blocks')
+    .select(sql.lit(1).as('one'))
+    .where((inner) =>
+      inner.or([
+        inner.and([inner('user_blocks.blocker_id', '=', userId), inner('user_blocks.blocked_id', '=', inner.ref('users.id'))]),
+        inner.and([inner('user_blocks.blocked_id', '=', userId), inner('user_blocks.blocker_id', '=', inner.ref('users.id'))]),
+      ]),
+    )
+}
+
+/** All SQL about friendships, friend requests and blocks. */
 function friendsQueries(db: Kysely<Database>) {
   return {
 
@@ -173,6 +186,75 @@ function friendsQueries(db: Kysely<Database>) {
         .execute()
     },
 
+    /** Holds the user's row until the transaction ends, so one user's requests are counted and sent one at a time. */
+    lockUser(userId: number): Promise<unknown> {
+      return db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+    },
+
+    async countOutgoing(userId: number): Promise<number> {
+      const row = await db.selectFrom('friend_requests').select(sql<number>`count(*)::int`.as('count')).where('from_user_id', '=', userId).executeTakeFirstOrThrow()
+      return row.count
+    },
+
+    /** Whether either user blocked the other. */
+    async blockedEitherWay(userId: number, otherId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_blocks')
+        .select('blocker_id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blocker_id', '=', userId), eb('blocked_id', '=', otherId)]),
+            eb.and([eb('blocker_id', '=', otherId), eb('blocked_id', '=', userId)]),
+          ]),
+        )
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Adds a block; false when it already stood. */
+    async insertBlock(blockerId: number, blockedId: number): Promise<boolean> {
+      const row = await db
+        .insertInto('user_blocks')
+        .values({ blocker_id: blockerId, blocked_id: blockedId })
+        .onConflict((conflict) => conflict.columns(['blocker_id', 'blocked_id']).doNothing())
+        .returning('blocker_id')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Removes a block; false when there was none. */
+    async deleteBlock(blockerId: number, blockedId: number): Promise<boolean> {
+      const row = await db.deleteFrom('user_blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).returning('blocker_id').executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Removes the pending request between two users, whichever way it points; false when there was none. */
+    async deleteRequestBetween(userId: number, otherId: number): Promise<boolean> {
+      const rows = await db
+        .deleteFrom('friend_requests')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('from_user_id', '=', userId), eb('to_user_id', '=', otherId)]),
+            eb.and([eb('from_user_id', '=', otherId), eb('to_user_id', '=', userId)]),
+          ]),
+        )
+        .returning('id')
+        .execute()
+      return rows.length > 0
+    },
+
+    /** The users the user blocked, by nickname. */
+    blocked(userId: number): Promise<UserCardRow[]> {
+      return db
+        .selectFrom('user_blocks')
+        .innerJoin('users', 'users.id', 'user_blocks.blocked_id')
+        .select(cardColumns)
+        .where('user_blocks.blocker_id', '=', userId)
+        .orderBy(sql`lower(users.nickname)`)
+        .orderBy('users.id')
+        .execute()
+    },
+
     /** Friends of the user's friends who are neither the user nor already friends; most mutual friends first. */
     friendsOfFriends(userId: number, limit: number) {
       return db
@@ -205,6 +287,7 @@ function friendsQueries(db: Kysely<Database>) {
         .where((eb) =>
           eb.and([
             eb.not(eb.exists(eb.selectFrom('friendships').select(sql.lit(1).as('one')).where('friendships.user_id', '=', userId).whereRef('friendships.friend_id', '=', 'users.id'))),
+            eb.not(eb.exists(blockBetween(eb, userId))),
             eb.not(
               eb.exists(
                 eb

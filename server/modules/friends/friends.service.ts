@@ -9,7 +9,7 @@ import {
   type FriendSuggestion,
   type SuggestionReason,
 } from '../../contract/socket/friends'
-import { badRequest, conflict, notFound } from '../../lib/app-error'
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error'
 import type { FriendsRepository, UserCardRow } from './friends.repository'
 
 /**
@@ -35,6 +35,9 @@ export function toUserCard(row: UserCardRow): UserCard {
 export type RequestOutcome =
   | { status: 'requested'; requestId: number; createdAt: Date; from: UserCard; to: UserCard }
   | { status: 'accepted'; user: UserCard; other: UserCard }
+
+/** A refusal that tells the asker only that they cannot, not who blocked whom. */
+const forbiddenBy = (code: 'errors.blocked') => new AppError(403, code, { field: 'id' })
 
 /** The rules of friendship: no request to yourself, no duplicates, a request both ways is a friendship. */
 function toFriendRequest(row: Parameters<typeof toUserCard>[0] & { request_id: number; created_at: Date | string }): FriendRequest {
@@ -106,10 +109,13 @@ export function createFriendsService(repository: FriendsRepository, presence: Pr
       if (targetId === viewerId) throw badRequest('errors.friend_request_self', 'id')
       return repository.transaction(async (trx) => {
         // Every query of a transaction goes through it: PGlite has one connection, held by the transaction.
+        // One user's requests go one at a time, so the cap on waiting requests holds under concurrent calls.
+        await trx.lockUser(viewerId)
         const fromRow = await trx.card(viewerId)
         const to = await trx.card(targetId)
         if (!fromRow || !to) throw notFound()
         const from = toUserCard(fromRow)
+        if (await trx.blockedEitherWay(viewerId, targetId)) throw forbiddenBy('errors.blocked')
         if (await trx.areFriends(viewerId, targetId)) throw conflict('errors.already_friends', 'id')
         // A concurrent request for the same pair waits on the pair index, then finds the winner here.
         for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -120,6 +126,7 @@ export function createFriendsService(repository: FriendsRepository, presence: Pr
             await trx.addFriendship(viewerId, targetId)
             return { status: 'accepted', user: from, other: toUserCard(to) }
           }
+          if ((await trx.countOutgoing(viewerId)) >= friendsLimits.pendingOutgoingMax) throw conflict('errors.friend_request_limit')
           const inserted = await trx.insertRequest(viewerId, targetId)
           if (inserted) return { status: 'requested', requestId: inserted.id, createdAt: inserted.created_at, from, to: toUserCard(to) }
         }
@@ -158,6 +165,31 @@ export function createFriendsService(repository: FriendsRepository, presence: Pr
 
     async remove(viewerId: number, friendId: number): Promise<void> {
       if (!(await repository.removeFriendship(viewerId, friendId))) throw notFound()
+    },
+
+    /**
+     * Blocks a user: from now on neither can send the other a friend request, a party invite or a
+     * one-to-one message, and a pending request between them and their friendship end. Blocking
+     * someone already blocked changes nothing. Returns their card and whether a friendship ended.
+     */
+    async block(viewerId: number, targetId: number): Promise<{ user: UserCard; unfriended: boolean }> {
+      if (targetId === viewerId) throw badRequest('errors.block_self', 'id')
+      return repository.transaction(async (trx) => {
+        const row = await trx.card(targetId)
+        if (!row) throw new AppError(404, 'errors.not_found', { field: 'id' })
+        await trx.insertBlock(viewerId, targetId)
+        await trx.deleteRequestBetween(viewerId, targetId)
+        const unfriended = await trx.removeFriendship(viewerId, targetId)
+        return { user: toUserCard(row), unfriended }
+      })
+    },
+
+    async unblock(viewerId: number, targetId: number): Promise<void> {
+      if (!(await repository.deleteBlock(viewerId, targetId))) throw new AppError(404, 'errors.not_found', { field: 'id' })
+    },
+
+    async blocked(viewerId: number): Promise<UserCard[]> {
+      return (await repository.blocked(viewerId)).map(toUserCard)
     },
 
     async incoming(viewerId: number): Promise<FriendRequest[]> {

@@ -78,6 +78,25 @@ export function registerFriendsEvents(app: FastifyInstance, service: FriendsServ
       },
 
       'friends:list': async ({ viewer }) => ({ items: await service.list(viewer.user.id) }),
+
+      'friends:block': async ({ socket, viewer, payload, after }) => {
+        const { user, unfriended } = await service.block(viewer.user.id, payload.id)
+        // A block is not announced to the blocked user; an ended friendship is, as a removal would be.
+        if (unfriended) {
+          after(() => {
+            io.to(userRoom(payload.id)).emit('friends:removed', { id: viewer.user.id })
+            io.to(userRoom(viewer.user.id)).except(socket.id).emit('friends:removed', { id: payload.id })
+          })
+        }
+        return user
+      },
+
+      'friends:unblock': async ({ viewer, payload }) => {
+        await service.unblock(viewer.user.id, payload.id)
+        return { ok: true }
+      },
+
+      'friends:block:list': async ({ viewer }) => ({ items: await service.blocked(viewer.user.id) }),
     })
 
     const userId = socket.data.viewer?.user.id

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { gameRequests } from '../../contract/socket/game'
-import { createSocketRateLimiter, type BindRequests } from '../../lib/socket-handler'
+import type { BindRequests } from '../../lib/socket-handler'
 import { userRoom, type AppServer } from '../../plugins/socket-io'
 import type { GameHost } from './game.service'
 
@@ -26,29 +26,15 @@ export function fanOutPushes(io: AppServer, host: GameHost): void {
 /**
  * `mafia:game:command`: one command of the engine, run in the table's queue, answered with the
  * sender's stream position. `mafia:game:sync`: a member resumes their stream. `mafia:game:record`:
- * a finished game's record, for any signed-in user.
+ * a finished game's record, for any signed-in user. Their allowances are the contract's
+ * (server/contract/socket/limits.ts), counted per user before a handler runs.
  */
 export function registerGameEvents(app: FastifyInstance, host: GameHost, bindRequests: BindRequests): void {
-  // Generous for a judge moving quickly, tight enough to stop a flood.
-  const take = createSocketRateLimiter({ max: 60, windowMs: 1000 })
-  // A client syncs after a gap or a reconnect: a few a second is plenty.
-  const takeSync = createSocketRateLimiter({ max: 10, windowMs: 1000 })
-  // A record replays a whole game: a few a second is plenty for someone reading records.
-  const takeRecord = createSocketRateLimiter({ max: 5, windowMs: 1000 })
   app.io.on('connection', (socket) => {
     bindRequests(socket, gameRequests, {
-      'mafia:game:command': async ({ socket: requester, viewer, payload }) => {
-        take(requester)
-        return { seq: await host.command(payload.id, viewer.user.id, payload.command) }
-      },
-      'mafia:game:sync': async ({ socket: requester, viewer, payload }) => {
-        takeSync(requester)
-        return host.sync(payload.id, viewer.user.id, { stream: payload.stream, seq: payload.seq })
-      },
-      'mafia:game:record': async ({ socket: requester, payload }) => {
-        takeRecord(requester)
-        return host.recordOf(payload.id)
-      },
+      'mafia:game:command': async ({ viewer, payload }) => ({ seq: await host.command(payload.id, viewer.user.id, payload.command) }),
+      'mafia:game:sync': async ({ viewer, payload }) => host.sync(payload.id, viewer.user.id, { stream: payload.stream, seq: payload.seq }),
+      'mafia:game:record': async ({ payload }) => host.recordOf(payload.id),
     })
   })
 }

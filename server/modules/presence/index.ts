@@ -1,1 +1,2 @@
-export { countOnline, registerPresenceEvents } from './presence.socket'
+export { registerPresenceEvents } from './presence.socket'
+export type { PresenceRegistry } from './presence.registry'

@@ -1,50 +1,69 @@
 import type { FastifyInstance } from 'fastify'
 import type { OnlineCount } from '../../contract/socket/events'
+import { takeSocketLimit, toAckError } from '../../lib/socket-handler'
 import type { AppSocket } from '../../plugins/socket-io'
+import { createPresenceRegistry, type PresenceRegistry } from './presence.registry'
 
 /**
- * The online count: distinct signed-in users connected to any node. fetchSockets goes through the
- * adapter, so with Redis it sums every node.
+ * Presence over the sockets: every signed-in socket is counted while it is open (the online count,
+ * a user's open sockets), a user at the cap of open sockets is refused at the handshake, and
+ * `getOnline` is answered from the count. Its pushes go to everyone when users come and go, at
+ * most every 500 ms.
  */
-export async function countOnline(app: FastifyInstance): Promise<OnlineCount> {
-  const sockets = await app.io.fetchSockets()
-  const users = new Set<number>()
-  for (const socket of sockets) {
-    if (socket.data.viewer) users.add(socket.data.viewer.user.id)
-  }
-  return { count: users.size }
-}
+export function registerPresenceEvents(app: FastifyInstance): PresenceRegistry {
+  const registry = createPresenceRegistry({ redis: app.redis, logger: app.log })
+  const countOnline = async (): Promise<OnlineCount> => ({ count: await registry.onlineCount() })
 
-/** Answers `getOnline` and pushes the new count to everyone when users come and go (at most every 500 ms). */
-export function registerPresenceEvents(app: FastifyInstance): void {
   let pending: NodeJS.Timeout | null = null
+  let closing = false
   const broadcastSoon = () => {
-    if (pending) return
+    if (pending || closing) return
     pending = setTimeout(() => {
       pending = null
-      countOnline(app)
+      countOnline()
         .then((payload) => app.io.emit('online-count', payload))
         .catch((error: unknown) => app.log.warn({ err: error }, 'online count failed'))
     }, 500)
   }
   app.addHook('onClose', async () => {
+    closing = true
     if (pending) clearTimeout(pending)
+    await registry.close()
+  })
+
+  // The cap on a user's open sockets over every node: one more tab, device or script is refused.
+  app.io.use((socket, next) => {
+    const viewer = socket.data.viewer
+    if (!viewer) return next()
+    registry.socketsOf(viewer.user.id).then(
+      (open) => next(open >= app.limiter.sockets.socketsPerUser ? new Error('errors.rate_limited') : undefined),
+      () => next(),
+    )
   })
 
   app.io.on('connection', (socket: AppSocket) => {
-    if (socket.data.viewer) broadcastSoon()
-    socket.on('disconnect', () => {
-      if (socket.data.viewer) broadcastSoon()
-    })
+    // Counted under the user it connected as, even if the session ends while it is open.
+    const userId = socket.data.viewer?.user.id
+    if (userId !== undefined) {
+      registry.opened(userId)
+      broadcastSoon()
+      socket.on('disconnect', () => {
+        registry.closed(userId)
+        broadcastSoon()
+      })
+    }
     socket.on('getOnline', (ack) => {
-      countOnline(app)
+      takeSocketLimit(app, socket, 'getOnline')
+        .then(countOnline)
         .then((payload) => {
           socket.emit('online-count', payload)
           if (typeof ack === 'function') ack(payload)
         })
-        .catch(() => {
-          if (typeof ack === 'function') ack({ error: 'errors.internal' })
+        .catch((error: unknown) => {
+          if (typeof ack === 'function') ack(toAckError(error, app.log, 'getOnline'))
         })
     })
   })
+
+  return registry
 }

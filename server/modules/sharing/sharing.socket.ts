@@ -4,7 +4,7 @@ import type { UserCard } from '../../contract/socket/common'
 import type { SocketAuth, SocketRequestName } from '../../contract/socket/events'
 import { TableSyncRequest } from '../../contract/socket/game'
 import type { ShareEndReason } from '../../contract/socket/sharing'
-import { createSocketRateLimiter, toAckError, validationAckError } from '../../lib/socket-handler'
+import { takeSocketLimit, toAckError, validationAckError } from '../../lib/socket-handler'
 import type { AppServer, AppSocket } from '../../plugins/socket-io'
 import type { SharingService, StreamerFollowing, StreamerPages } from './sharing.service'
 
@@ -83,17 +83,12 @@ export function registerSharingEvents(app: FastifyInstance, deps: { service: Sha
       )
   })
 
-  // A page reconnecting or reloading after a gap asks now and then, never in a flood.
-  const takeWatch = createSocketRateLimiter({ max: 10, windowMs: 10_000 })
-  const takeSync = createSocketRateLimiter({ max: 10, windowMs: 10_000 })
-  // The media client asks a fresh ticket for every (re)connection, with a backoff.
-  const takeTicket = createSocketRateLimiter({ max: 20, windowMs: 10_000 })
-
   /**
    * One request of the page: refused for a socket opened without a share key, then its payload
-   * checked, then limited, then run; answered through its ack, never with a stack.
+   * checked, then limited (the contract's allowance, counted per streamer over all their pages),
+   * then run; answered through its ack, never with a stack.
    */
-  function onPageRequest(socket: AppSocket, event: SharePageRequest, request: { take(socket: AppSocket): void; payload?: Validator; run(streamer: UserCard, payload: unknown): Promise<unknown> }): void {
+  function onPageRequest(socket: AppSocket, event: SharePageRequest, request: { payload?: Validator; run(streamer: UserCard, payload: unknown): Promise<unknown> }): void {
     // Listener arguments come from the network: whatever they are, the last function is the ack.
     const listener = (...args: unknown[]) => {
       const last = args.at(-1)
@@ -103,20 +98,17 @@ export function registerSharingEvents(app: FastifyInstance, deps: { service: Sha
       const share = socket.data.share
       if (!share) return answer({ error: 'errors.unauthorized' })
       if (request.payload && !request.payload.Check(payload)) return answer(validationAckError(request.payload.Errors(payload)))
-      try {
-        request.take(socket)
-      } catch (error) {
-        return answer(toAckError(error, app.log, event))
-      }
-      request.run(share.streamer, payload).then(answer, (error: unknown) => answer(toAckError(error, app.log, event)))
+      takeSocketLimit(app, socket, event)
+        .then(() => request.run(share.streamer, payload))
+        .then(answer, (error: unknown) => answer(toAckError(error, app.log, event)))
     }
     ;(socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on(event, listener)
   }
 
   app.io.on('connection', (socket: AppSocket) => {
-    onPageRequest(socket, 'share:watch', { take: takeWatch, run: (streamer) => following.watch(streamer, socket) })
-    onPageRequest(socket, 'share:sync', { take: takeSync, payload: syncRequest, run: (streamer, position) => following.sync(streamer, position as TableSyncRequest) })
-    onPageRequest(socket, 'share:media', { take: takeTicket, run: (streamer) => following.mediaTicket(streamer, socket.id) })
+    onPageRequest(socket, 'share:watch', { run: (streamer) => following.watch(streamer, socket) })
+    onPageRequest(socket, 'share:sync', { payload: syncRequest, run: (streamer, position) => following.sync(streamer, position as TableSyncRequest) })
+    onPageRequest(socket, 'share:media', { run: (streamer) => following.mediaTicket(streamer, socket.id) })
   })
 
   return {
