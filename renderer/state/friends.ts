@@ -15,6 +15,8 @@ export interface FriendsState {
   suggestions: FriendSuggestion[]
   /** Friends and requests have been loaded once. */
   loaded: boolean
+  /** The users the viewer blocked, by nickname; null until loaded. */
+  blocked: UserCard[] | null
   search: { query: string; items: FriendSearchItem[]; total: number; page: number; loading: boolean }
 }
 
@@ -24,6 +26,7 @@ export const friendsState = proxy<FriendsState>({
   outgoing: [],
   suggestions: [],
   loaded: false,
+  blocked: null,
   search: { query: '', items: [], total: 0, page: 0, loading: false },
 })
 
@@ -61,6 +64,24 @@ export function friendAdded(friend: Friend): void {
 export function friendRemoved(id: number): void {
   friendsState.friends = friendsState.friends.filter((friend) => friend.id !== id)
   setRelation(id, 'none')
+}
+
+export function setBlocked(users: UserCard[]): void {
+  friendsState.blocked = [...users].sort(byNickname)
+}
+
+/** The viewer blocked someone: they leave the friend list, the requests and the suggestions (the server ended those too). */
+export function userBlocked(user: UserCard): void {
+  friendsState.blocked = [...(friendsState.blocked ?? []).filter((item) => item.id !== user.id), user].sort(byNickname)
+  friendsState.friends = friendsState.friends.filter((friend) => friend.id !== user.id)
+  friendsState.incoming = friendsState.incoming.filter((request) => request.id !== user.id)
+  friendsState.outgoing = friendsState.outgoing.filter((request) => request.user.id !== user.id)
+  friendsState.suggestions = friendsState.suggestions.filter((item) => item.id !== user.id)
+  setRelation(user.id, 'none')
+}
+
+export function userUnblocked(id: number): void {
+  if (friendsState.blocked) friendsState.blocked = friendsState.blocked.filter((item) => item.id !== id)
 }
 
 export function friendOnline(id: number, online: boolean): void {
@@ -116,5 +137,6 @@ export function resetFriends(): void {
   friendsState.outgoing = []
   friendsState.suggestions = []
   friendsState.loaded = false
+  friendsState.blocked = null
   searchCleared()
 }

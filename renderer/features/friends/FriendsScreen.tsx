@@ -16,7 +16,16 @@ import {
   Subtitle1,
   tokens,
 } from '@fluentui/react-components'
-import { Chat20Regular, Checkmark20Regular, Dismiss20Regular, People20Regular, PeopleTeam20Regular, PersonAdd20Regular, PersonDelete20Regular } from '@fluentui/react-icons'
+import {
+  Chat20Regular,
+  Checkmark20Regular,
+  Dismiss20Regular,
+  People20Regular,
+  PeopleTeam20Regular,
+  PersonAdd20Regular,
+  PersonDelete20Regular,
+  PersonProhibited20Regular,
+} from '@fluentui/react-icons'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -29,7 +38,8 @@ import { UserAvatar } from '../../components/UserAvatar'
 import { realtimeState } from '../../realtime'
 import { friendsState } from '../../state/friends'
 import { createParty, openDirectChat } from '../chat/chat-actions'
-import { acceptRequest, loadSuggestions, rejectRequest, removeFriend, searchMore, searchPeople, sendFriendRequest, withdrawRequest } from './friends-actions'
+import { BlockDialog } from './BlockDialogs'
+import { acceptRequest, loadBlocked, loadSuggestions, rejectRequest, removeFriend, searchMore, searchPeople, sendFriendRequest, withdrawRequest } from './friends-actions'
 
 const useStyles = makeStyles({
   layout: { display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
@@ -90,7 +100,25 @@ function Section({ title, icon, children, testId }: { title: string; icon: React
   )
 }
 
-function SearchSection() {
+/** Asks to block a user: a quiet button on each person's row. */
+type OnBlock = (user: UserCard) => void
+
+function BlockButton({ user, onBlock }: { user: UserCard; onBlock: OnBlock }) {
+  const { t } = useTranslation()
+  return (
+    <Button
+      size="small"
+      appearance="subtle"
+      icon={<PersonProhibited20Regular />}
+      onClick={() => onBlock(user)}
+      aria-label={t('friends.actions.block')}
+      title={t('friends.actions.block')}
+      data-testid="block-user"
+    />
+  )
+}
+
+function SearchSection({ onBlock }: { onBlock: OnBlock }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { search, outgoing, incoming } = useSnapshot(friendsState)
@@ -143,6 +171,7 @@ function SearchSection() {
                 ) : item.relation === 'friend' ? (
                   <Caption1 className={styles.muted}>{t('friends.status.friend')}</Caption1>
                 ) : null}
+                <BlockButton user={item} onBlock={onBlock} />
               </PersonRow>
             )
           })}
@@ -157,7 +186,7 @@ function SearchSection() {
   )
 }
 
-function RequestsSection() {
+function RequestsSection({ onBlock }: { onBlock: OnBlock }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { incoming, outgoing } = useSnapshot(friendsState)
@@ -174,6 +203,7 @@ function RequestsSection() {
               <Button size="small" icon={<Dismiss20Regular />} onClick={() => void rejectRequest(request.id, request.requestId)} data-testid="reject-request">
                 {t('friends.actions.reject')}
               </Button>
+              <BlockButton user={request} onBlock={onBlock} />
             </PersonRow>
           ))}
         </ul>
@@ -221,7 +251,7 @@ function SuggestionsSection() {
   )
 }
 
-function FriendListSection() {
+function FriendListSection({ onBlock }: { onBlock: OnBlock }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -249,6 +279,7 @@ function FriendListSection() {
                 {t('friends.actions.party')}
               </Button>
               <Button size="small" appearance="subtle" icon={<PersonDelete20Regular />} onClick={() => setRemoving(friend)} aria-label={t('friends.actions.remove')} data-testid="remove-friend" />
+              <BlockButton user={friend} onBlock={onBlock} />
             </PersonRow>
           ))}
         </ul>
@@ -278,22 +309,58 @@ function FriendListSection() {
   )
 }
 
-/** /friends: find people by nickname, answer requests, people worth adding, and the friend list with live online dots. */
+/** The users the viewer blocked, each with an unblock button that asks first. */
+function BlockedSection() {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const { blocked } = useSnapshot(friendsState)
+  const { connected } = useSnapshot(realtimeState)
+  const [unblocking, setUnblocking] = useState<UserCard | null>(null)
+  useEffect(() => {
+    if (connected) void loadBlocked()
+  }, [connected])
+  return (
+    <Section title={t('friends.blocked.title')} icon={<PersonProhibited20Regular />} testId="blocked-users">
+      {blocked === null ? (
+        <LoadingState />
+      ) : blocked.length === 0 ? (
+        <Caption1 className={styles.muted}>{t('friends.blocked.empty')}</Caption1>
+      ) : (
+        <ul className={styles.list}>
+          {blocked.map((user) => (
+            <PersonRow key={user.id} user={user} testId="blocked-user">
+              <Button size="small" onClick={() => setUnblocking(user)} data-testid="unblock-user">
+                {t('friends.actions.unblock')}
+              </Button>
+            </PersonRow>
+          ))}
+        </ul>
+      )}
+      <Caption1 className={styles.muted}>{t('friends.blocked.hint')}</Caption1>
+      <BlockDialog user={unblocking} unblock onClose={() => setUnblocking(null)} />
+    </Section>
+  )
+}
+
+/** /friends: find people by nickname, answer requests, people worth adding, the friend list with live online dots, and the blocked players. */
 export function FriendsScreen() {
   const styles = useStyles()
   const { t } = useTranslation()
+  const [blocking, setBlocking] = useState<UserCard | null>(null)
   return (
     <Screen title={t('friends.title')}>
       <div className={styles.layout}>
         <div className={styles.column}>
-          <FriendListSection />
+          <FriendListSection onBlock={setBlocking} />
+          <BlockedSection />
         </div>
         <div className={styles.column}>
-          <RequestsSection />
-          <SearchSection />
+          <RequestsSection onBlock={setBlocking} />
+          <SearchSection onBlock={setBlocking} />
           <SuggestionsSection />
         </div>
       </div>
+      <BlockDialog user={blocking} onClose={() => setBlocking(null)} />
     </Screen>
   )
 }

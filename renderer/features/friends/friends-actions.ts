@@ -15,8 +15,11 @@ import {
   searchAnswered,
   searchCleared,
   searchStarted,
+  setBlocked,
   setFriendsLoaded,
   setSuggestions,
+  userBlocked,
+  userUnblocked,
 } from '../../state/friends'
 import { notify } from '../../state/notices'
 import { reportError } from '../chat/chat-actions'
@@ -104,6 +107,38 @@ export async function removeFriend(userId: number): Promise<void> {
     friendRemoved(userId)
   } catch (error) {
     reportError(error)
+  }
+}
+
+export async function loadBlocked(): Promise<void> {
+  try {
+    setBlocked((await request('friends:block:list')).items)
+  } catch (error) {
+    reportError(error)
+  }
+}
+
+/** Blocks a user; true when the server took it (the caller closes its confirmation either way). */
+export async function blockUser(user: UserCard): Promise<boolean> {
+  try {
+    userBlocked(await request('friends:block', { id: user.id }))
+    notify('friends.notices.blocked', 'success')
+    return true
+  } catch (error) {
+    reportError(error)
+    return false
+  }
+}
+
+export async function unblockUser(userId: number): Promise<boolean> {
+  try {
+    await request('friends:unblock', { id: userId })
+    userUnblocked(userId)
+    notify('friends.notices.unblocked', 'success')
+    return true
+  } catch (error) {
+    reportError(error)
+    return false
   }
 }
 
