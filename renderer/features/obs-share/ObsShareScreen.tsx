@@ -60,6 +60,7 @@ export function ObsShareScreen() {
 
   if (!key) return <Note testId="obs-no-key" problem>{t('obsShare.noKey')}</Note>
   if (state.status === 'invalid') return <Note testId="obs-invalid" problem>{t('errors.share.key_invalid')}</Note>
+  if (state.status === 'too_many_pages') return <Note testId="obs-too-many" problem>{t('errors.share.too_many_pages')}</Note>
   if (state.status === 'ended') return <Note testId="obs-ended" problem>{t(`obsShare.ended.${state.endReason ?? 'revoked'}`)}</Note>
   const view = state.view
   if (!view) {

@@ -9,10 +9,10 @@ import { createTableFollower, takeSnapshot, type TableFollower, type TableFollow
 
 /**
  * Where the streamer's page stands: no key in its address, connecting, showing the streamer's table
- * (or their absence), a refused key, a key revoked or replaced while open, or a lost connection
- * being retried.
+ * (or their absence), a refused key, a key revoked or replaced while open, a lost connection being
+ * retried, or refused because the key's other pages fill its places (retried now and then).
  */
-export type SharePageStatus = 'no_key' | 'connecting' | 'live' | 'invalid' | 'ended' | 'offline'
+export type SharePageStatus = 'no_key' | 'connecting' | 'live' | 'invalid' | 'ended' | 'offline' | 'too_many_pages'
 
 export interface SharePageState {
   status: SharePageStatus
@@ -92,6 +92,8 @@ export async function requestShareTicket(): Promise<MediaTicket> {
 }
 
 const retryMilliseconds = 1000
+/** While the key's other pages fill its places: try again now and then, and open once one closes. */
+const crowdedRetryMilliseconds = 5000
 
 /**
  * Opens the page's socket with the key and keeps the state current: the streamer's table on every
@@ -110,12 +112,12 @@ export function openSharePage(key: string, createSocket: (key: string) => AppSoc
   let closed = false
   let connectedBefore = false
 
-  const retrySoon = () => {
+  const retrySoon = (delay = retryMilliseconds) => {
     if (retry !== null || closed) return
     retry = setTimeout(() => {
       retry = null
       if (!closed && !socket.connected) socket.connect()
-    }, retryMilliseconds)
+    }, delay)
   }
 
   /**
@@ -156,6 +158,11 @@ export function openSharePage(key: string, createSocket: (key: string) => AppSoc
   socket.on('connect_error', (error) => {
     if (error.message === 'errors.share.key_invalid') {
       state.status = 'invalid'
+      return
+    }
+    if (error.message === 'errors.share.too_many_pages') {
+      state.status = 'too_many_pages'
+      retrySoon(crowdedRetryMilliseconds)
       return
     }
     if (state.status !== 'ended') state.status = 'offline'

@@ -117,6 +117,39 @@ describe('the open page', () => {
   })
 })
 
+describe('a key whose pages fill its places', () => {
+  it('says so, asks again now and then (not every second), and shows the table once a place is free', async () => {
+    vi.useFakeTimers()
+    try {
+      const fake = createFakeSocket()
+      let connects = 0
+      const socket = fake.socket as unknown as { connected: boolean; active: boolean; connect(): unknown }
+      socket.connect = () => {
+        connects += 1
+        return socket
+      }
+      socket.connected = false
+      socket.active = false
+      const close = openSharePage('key', () => fake.socket)
+      expect(connects).toBe(1)
+      fake.serverSends('connect_error', new Error('errors.share.too_many_pages'))
+      expect(sharePageState.status).toBe('too_many_pages')
+      vi.advanceTimersByTime(1500)
+      expect(connects).toBe(1)
+      vi.advanceTimersByTime(5000)
+      expect(connects).toBe(2)
+
+      fake.answers.set('share:watch', at(1))
+      socket.connected = true
+      fake.serverSends('connect')
+      await vi.waitFor(() => expect(sharePageState).toMatchObject({ status: 'live', view: { lobby: { id: 1 } } }))
+      close()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
 describe('the phase line and the countdown', () => {
   const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key}(${Object.values(values).join(',')})` : key)) as unknown as TFunction
 
