@@ -7,6 +7,7 @@ import { loadConfig } from '../../server/config'
 import type { GameCommandPayload } from '../../server/contract/game'
 import type { MediaTicket } from '../../server/contract/socket/media'
 import { createLogger } from '../../server/lib/logger'
+import { disconnectUser } from '../../server/lib/socket-handler'
 import { mediaNodesNamespace } from '../../server/media'
 import { connectNodeLink } from '../../server/media/node-link'
 import { startMediaNode, type MediaNode } from '../../server/media/node'
@@ -111,6 +112,25 @@ async function silent(client: MediaTestClient, peerId: string, what: string): Pr
 }
 
 describe('media nodes', () => {
+  it('revocations reach the node: a player who leaves and a banned user are closed there within a second', { timeout: 60_000 }, async () => {
+    const creator = await member()
+    const lobby = await requestResult(creator.socket, 'mafia:create:lobby', { name: 'Node revocation', language: 'en' })
+    const leaving = await member()
+    const banned = await member()
+    for (const player of [leaving, banned]) expect((await requestResult(player.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
+    const tickets = [await ticket(creator, lobby.id), await ticket(leaving, lobby.id), await ticket(banned, lobby.id)]
+    for (const given of tickets) expect(given.url).toBe(nodeA.url)
+    const [, leaver, bannedPeer] = await Promise.all(tickets.map((given) => joinMedia(given)))
+    const room = nodeA.media.rooms.get(`lobby-${lobby.id}`)
+    expect(room?.size).toBe(3)
+
+    leaving.socket.emit('mafia:lobby:leave')
+    expect(await (leaver as MediaTestClient).waitForClose(1000)).toBe(4004)
+    disconnectUser(server.app.io, banned.id, 'banned')
+    expect(await (bannedPeer as MediaTestClient).waitForClose(1000)).toBe(4004)
+    expect(room?.peerIds).toEqual([String(creator.id)])
+  })
+
   it('a node registers; a table is placed on it, its browsers meet there, and the game mutes on the node', { timeout: 90_000 }, async () => {
     expect(server.app.mediaNodes.list()).toEqual([expect.objectContaining({ nodeId: 'node-a', url: nodeA.url, capacity: 240 })])
     expect(nodeA.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/media\/ws$/)
