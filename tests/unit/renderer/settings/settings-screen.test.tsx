@@ -68,6 +68,8 @@ function stubAccount(overrides: (request: RecordedRequest) => { status?: number;
         return { body: user }
       case 'GET /api/auth/shareKey':
         return { body: { active: false, createdAt: null } }
+      case 'GET /api/auth/sessions':
+        return { body: { items: [{ id: 1, device: 'Firefox 128 on Linux', address: '203.0.113.5', createdAt: '2026-11-20T10:00:00.000Z', lastSeenAt: '2026-11-23T07:00:00.000Z', current: true }] } }
       default:
         return errorReply(404, 'errors.not_found')
     }
@@ -207,7 +209,7 @@ describe('SettingsScreen', () => {
     await typing.click(screen.getByRole('button', { name: 'Cancel deletion' }))
     expect(await screen.findByRole('button', { name: 'Delete account' })).toBeTruthy()
     expect(sessionState.user?.deleteAt).toBeNull()
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/auth/settings', 'GET /api/auth/shareKey', 'GET /api/auth/deleteUser', 'GET /api/auth/cancelDeleteUser'])
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/auth/settings', 'GET /api/auth/sessions', 'GET /api/auth/shareKey', 'GET /api/auth/deleteUser', 'GET /api/auth/cancelDeleteUser'])
   })
 
   it('shows the referral link and copies it', async () => {
