@@ -167,9 +167,8 @@ describe('media revocation', () => {
     await nothingMoreFrom(listener, player)
   })
 
-  it("a revoked share key closes the streamer's pages' media peers", { timeout: 60_000 }, async () => {
-    const { lobbyId, creator } = await tableOfTwo()
-    const key = (await httpRequest(server.url, 'POST', '/api/auth/shareKey', { token: creator.token })).body.key as string
+  /** The streamer's page (a share key, no session) watching the streamer's table, joined to its media room. */
+  async function sharePage(key: string, lobbyId: number): Promise<{ page: TestSocket; media: MediaTestClient }> {
     const page: TestSocket = io(server.url, { path: '/socket.io', transports: ['websocket'], auth: { shareKey: key }, reconnection: false, forceNew: true })
     open.push(page)
     await new Promise((resolve, reject) => {
@@ -179,8 +178,18 @@ describe('media revocation', () => {
     expect((await ask(page, 'share:watch')).lobby.id).toBe(lobbyId)
     const pageTicket = (await ask(page, 'share:media')) as MediaTicket
     expect(pageTicket.peerId).toMatch(/^share-/)
-    const pageMedia = await joinMedia(pageTicket)
+    return { page, media: await joinMedia(pageTicket) }
+  }
+
+  it("a revoked share key closes the streamer's pages' media peers; a page that closes loses its own", { timeout: 60_000 }, async () => {
+    const { lobbyId, creator } = await tableOfTwo()
+    const key = (await httpRequest(server.url, 'POST', '/api/auth/shareKey', { token: creator.token })).body.key as string
+    const first = await sharePage(key, lobbyId)
+    const second = await sharePage(key, lobbyId)
+    first.page.disconnect()
+    await closedWithinASecond(first.media)
+    expect(second.media.closeCode).toBeNull()
     expect((await httpRequest(server.url, 'DELETE', '/api/auth/shareKey', { token: creator.token })).status).toBe(200)
-    await closedWithinASecond(pageMedia)
+    await closedWithinASecond(second.media)
   })
 })

@@ -65,6 +65,8 @@ export interface StreamerTables {
 export interface ViewerTickets {
   viewerTicket(lobbyId: number, peerId: string, streamerId: number): Promise<MediaTicket>
   revokeSharePages(streamerId: number): void
+  /** A page closed: its media peer is no longer let in. */
+  viewerGone(peerId: string): void
 }
 
 /** One open page of a streamer, on this app server or another: what moving it between rooms needs. */
@@ -169,6 +171,11 @@ export function createStreamerFollowing(options: {
       const summary = place ? await tables.summary(place.lobbyId) : null
       if (!place || !summary || (summary.status !== 'open' && summary.status !== 'running')) throw notAtTable('lobby')
       return media.viewerTicket(place.lobbyId, `share-${streamer.id}-${pageId}`, streamer.id)
+    },
+
+    /** A page's socket closed: its media peer (named after the socket) goes too. */
+    pageClosed(streamerId: number, pageId: string): void {
+      media.viewerGone(`share-${streamerId}-${pageId}`)
     },
 
     /** The streamer's key was revoked or replaced: their pages' media connections close at once. */

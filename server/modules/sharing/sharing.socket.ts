@@ -109,6 +109,10 @@ export function registerSharingEvents(app: FastifyInstance, deps: { service: Sha
     onPageRequest(socket, 'share:watch', { run: (streamer) => following.watch(streamer, socket) })
     onPageRequest(socket, 'share:sync', { payload: syncRequest, run: (streamer, position) => following.sync(streamer, position as TableSyncRequest) })
     onPageRequest(socket, 'share:media', { run: (streamer) => following.mediaTicket(streamer, socket.id) })
+    // A page that is gone is no longer let into its table's media room.
+    socket.on('disconnect', () => {
+      if (socket.data.share) following.pageClosed(socket.data.share.streamer.id, socket.id)
+    })
   })
 
   return {

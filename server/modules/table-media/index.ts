@@ -36,6 +36,8 @@ export interface TableMediaModule {
   viewerTicket: TableMediaService['viewerTicket']
   /** The streamer's share key was revoked or replaced: their pages' media peers close, on every app server. */
   revokeSharePages(streamerId: number): void
+  /** A share page closed: its media peer is no longer let in. */
+  viewerGone: TableMediaService['viewerGone']
 }
 
 /** Between app servers (Socket.IO's server-side events through the Redis adapter): cut these media peers off here too. */
@@ -90,5 +92,5 @@ export function registerTableMediaModule(app: FastifyInstance, options: TableMed
   if (mediaNodeEmail && mediaNodePassword) {
     app.addHook('onReady', () => ensureMediaNodeAccount({ repository: createTableMediaRepository(app.db), email: mediaNodeEmail, password: mediaNodePassword, logger: app.log }))
   }
-  return { viewerTicket: service.viewerTicket, revokeSharePages: (streamerId) => revokeEverywhere({ streamerId }) }
+  return { viewerTicket: service.viewerTicket, revokeSharePages: (streamerId) => revokeEverywhere({ streamerId }), viewerGone: service.viewerGone }
 }

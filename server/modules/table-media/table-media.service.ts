@@ -188,6 +188,13 @@ export function createTableMediaService(deps: { membershipOf: MembershipOf; memb
     },
     /** A user's sessions were ended (ban, deletion, sign-out everywhere): their media peers close everywhere here. */
     revokeUser: (userId: number) => placement.revoke({ peerId: String(userId) }),
+    /** A share page closed: it is no longer named, so its media peer closes. */
+    viewerGone(peerId: string): void {
+      for (const [lobbyId, pages] of viewers) {
+        if (!pages.delete(peerId)) continue
+        refresh(lobbyId, false).catch((error: unknown) => logger.warn({ err: error, lobbyId }, 'media room control after a share page closed failed'))
+      }
+    },
     /** A streamer's share key was revoked or replaced: their pages' media peers close, and are no longer named. */
     async revokeSharePages(streamerId: number): Promise<void> {
       const touched: number[] = []
