@@ -20,7 +20,7 @@ async function staticFilesPlugin(app: FastifyInstance, options: { rendererDir: s
     // Uploaded files are only ever shown as images; never let a browser sniff them into something else.
     setHeaders: (response) => {
       response.header('X-Content-Type-Options', 'nosniff')
-      response.header('Content-Security-Policy', "default-src 'none'")
+      response.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
     },
   })
   const hasRenderer = existsSync(join(options.rendererDir, 'index.html'))

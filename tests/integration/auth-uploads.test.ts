@@ -48,6 +48,8 @@ describe('avatar and placeholder uploads', () => {
       const [sent, stored] = await Promise.all([sharp(bytes).metadata(), sharp(Buffer.from(await served.arrayBuffer())).metadata()])
       expect({ format: stored.format, width: stored.width, height: stored.height }).toEqual({ format: sent.format, width: sent.width, height: sent.height })
       expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+      // An image, never a document: nothing in it may run, load or be framed.
+      expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     })
   }
 
