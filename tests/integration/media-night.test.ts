@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaTicket } from '../../server/contract/socket/media'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
 import { ask, isBlack, SocketTable, type Member } from '../helpers/game-table'
+import { buildSenderReport } from '../../server/media/rtcp'
 import { MediaTestClient } from '../helpers/media-client'
 import { connectSocket, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
@@ -46,19 +47,28 @@ async function joinMedia(who: Member, lobbyId: number): Promise<MediaTestClient>
   return client
 }
 
-/** A publisher's encoder: every 20 ms an audio packet and a video frame (a keyframe when asked for). */
-function stream(client: MediaTestClient): void {
+/**
+ * A publisher's encoder: every 20 ms an audio packet and a video frame (a keyframe when asked for);
+ * a seat's camera also sends a sender report every 100 ms (the judge's sends none, so any report a
+ * viewer receives comes from a seat's camera).
+ */
+function stream(client: MediaTestClient, options: { senderReports: boolean }): void {
   let handled = 0
   let first = true
+  let ticks = 0
   const timer = setInterval(() => {
     const requests = client.rtcpFor('video').filter((item) => item.type === 'pli' || item.type === 'fir').length
-    client.sendVideo({ keyframe: first || requests > handled })
+    const frame = client.sendVideo({ keyframe: first || requests > handled })
     handled = requests
     first = false
     client.sendAudio()
+    if (options.senderReports && ++ticks % 5 === 0) client.sendPublished('video', buildSenderReport(client.publishSsrc('video'), Math.floor(Date.now() / 1000), 0, frame.readUInt32BE(4), ticks, ticks * 100))
   }, 20)
   cleanups.push(() => clearInterval(timer))
 }
+
+/** Sender reports a subscriber received (the server passes a publisher's on only to streams it feeds). */
+const senderReports = (client: MediaTestClient) => client.subscriberRtcp.filter((item) => item.type === 'sr').length
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** Whether a received VP8 packet starts a keyframe (the P bit of the payload header after the 4-byte descriptor). */
@@ -84,7 +94,7 @@ describe('night at the table, on the media server', () => {
     for (const who of [judge, black1, black2, red]) {
       const client = await joinMedia(who, table.lobbyId)
       await client.publish({ audio: true, video: ['high'] })
-      stream(client)
+      stream(client, { senderReports: who !== judge })
       media.set(who, client)
     }
     const at = (who: Member) => media.get(who) as MediaTestClient
@@ -115,6 +125,10 @@ describe('night at the table, on the media server', () => {
     ] as const) {
       expect(video(client, from), `${peer(from)}'s video at a peer that may not see it`).toBe(0)
     }
+    // Not even a sender report of a stopped camera: the red seat and the spectator got none at all, the black seats their partner's.
+    expect(senderReports(at(red))).toBe(0)
+    expect(senderReports(watcher)).toBe(0)
+    expect(senderReports(at(black1))).toBeGreaterThan(0)
     // The stopped cameras are announced, so the table draws the seat's avatar instead.
     expect(at(red).messages).toContainEqual({ type: 'track-muted', peerId: peer(black1), kind: 'video' })
     expect(watcher.messages).toContainEqual({ type: 'track-muted', peerId: peer(red), kind: 'video' })
@@ -134,6 +148,7 @@ describe('night at the table, on the media server', () => {
       expect(isKeyframe(first.payload), 'the first packet after dawn starts a keyframe').toBe(true)
       expect(client.messages.slice(marks.get(client))).toContainEqual({ type: 'track-unmuted', peerId: peer(from), kind: 'video' })
     }
+    await at(red).until(() => senderReports(at(red)) > 0, 'sender reports at the red seat by day')
     // A stream that paused at night carries on with continuous numbering.
     const before = video(at(black1), black2)
     await sees(at(black1), black2, 'black 2 at black 1 by day')
