@@ -1,17 +1,22 @@
 import type { ErrorCode } from '../../server/contract/errors'
 import { isErrorCode } from '../../server/contract/errors'
 import type { SocketRequestArguments, SocketRequestName, SocketRequestResult } from '../../server/contract/socket/events'
+import { showRateLimit } from '../state/rate-limit'
 import { currentSocket } from './index'
 import type { AppSocket } from './realtime'
 
 /** How long an ack may take before the request counts as unanswered. */
 export const ackTimeoutMilliseconds = 8000
 
-/** A refused request: `code` is a translation key, `field` the payload field it is about, if any. */
+/**
+ * A refused request: `code` is a translation key, `field` the payload field it is about, if any;
+ * `retryAfter` the seconds to wait when a limit refused it.
+ */
 export class RequestError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly field?: string,
+    readonly retryAfter?: number,
   ) {
     super(code)
   }
@@ -31,7 +36,7 @@ export class NoAnswerError extends RequestError {
 export const requestErrorKey = (error: unknown): ErrorCode => (error instanceof RequestError ? error.code : 'errors.internal')
 
 /** An ack that refuses: `{ error, field? }`. Results are objects, arrays or null, never with an `error` key. */
-const isRefusal = (answer: unknown): answer is { error: unknown; field?: unknown } =>
+const isRefusal = (answer: unknown): answer is { error: unknown; field?: unknown; retryAfter?: unknown } =>
   typeof answer === 'object' && answer !== null && !Array.isArray(answer) && 'error' in answer
 
 type Emitter = { emitWithAck(event: string, ...payload: unknown[]): Promise<unknown> }
@@ -55,7 +60,11 @@ export async function requestOn<E extends SocketRequestName>(
     throw new NoAnswerError()
   }
   if (isRefusal(answer)) {
-    throw new RequestError(isErrorCode(answer.error) ? answer.error : 'errors.internal', typeof answer.field === 'string' ? answer.field : undefined)
+    const code = isErrorCode(answer.error) ? answer.error : 'errors.internal'
+    const retryAfter = typeof answer.retryAfter === 'number' && Number.isFinite(answer.retryAfter) ? answer.retryAfter : undefined
+    // A limit's refusal opens the same countdown notice as an HTTP 429.
+    if (code === 'errors.rate_limited' && retryAfter !== undefined) showRateLimit(retryAfter)
+    throw new RequestError(code, typeof answer.field === 'string' ? answer.field : undefined, retryAfter)
   }
   return answer as SocketRequestResult<E>
 }

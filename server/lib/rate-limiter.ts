@@ -31,6 +31,9 @@ export interface RateLimitStore {
   close(): void
 }
 
+/** How much of the allowance is spent while it takes `busyMs` to come back in full. */
+const spent = (busyMs: number, limit: RateLimit) => Math.max(0, Math.min(limit.max, Math.ceil((busyMs * limit.max) / limit.windowMs - 1e-9)))
+
 /**
  * The rule itself, shared by both stores: `busyUntil` is when the key's spent allowance will have
  * come back in full (the "theoretical arrival time").
@@ -40,7 +43,7 @@ export function gcra(busyUntil: number, now: number, limit: RateLimit): { allowe
   const from = Math.max(busyUntil, now)
   const next = from + interval
   const allowAt = next - limit.windowMs
-  const used = (until: number) => Math.min(limit.max, Math.ceil((until - now) / interval - 1e-9))
+  const used = (until: number) => spent(until - now, limit)
   if (allowAt > now) return { allowed: false, busyUntil: from, take: { allowed: false, retryAfterMs: Math.ceil(allowAt - now), used: used(from), resetMs: Math.ceil(from - now) } }
   return { allowed: true, busyUntil: next, take: { allowed: true, retryAfterMs: 0, used: used(next), resetMs: Math.ceil(next - now) } }
 }
@@ -68,7 +71,7 @@ export function createMemoryStore(now: () => number = () => performance.timeOrig
     async peek(key, limit) {
       const time = now()
       const until = Math.max(busy.get(key) ?? time, time)
-      return { used: Math.min(limit.max, Math.ceil((until - time) / (limit.windowMs / limit.max) - 1e-9)), resetMs: Math.ceil(until - time) }
+      return { used: spent(until - time, limit), resetMs: Math.ceil(until - time) }
     },
     close() {
       busy.clear()

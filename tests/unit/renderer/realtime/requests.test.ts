@@ -22,6 +22,7 @@ let current: AppSocket | null = null
 vi.mock('../../../../renderer/realtime', () => ({ currentSocket: () => current }))
 
 const { NoAnswerError, RequestError, request, requestErrorKey, requestOn } = await import('../../../../renderer/realtime/requests')
+const { rateLimitState } = await import('../../../../renderer/state/rate-limit')
 
 beforeEach(() => {
   answers.clear()
@@ -79,6 +80,19 @@ describe('request', () => {
     const error = await failureOf(request('chats:check'))
     expect(error).toBeInstanceOf(NoAnswerError)
     expect(requestErrorKey(error)).toBe('errors.internal')
+  })
+
+  it("opens the countdown notice with a limit's wait, and carries the wait on the error", async () => {
+    rateLimitState.secondsLeft = 0
+    answers.set('friends:request:create', { error: 'errors.rate_limited', retryAfter: 7 })
+    const error = await failureOf(request('friends:request:create', { id: 2 }))
+    expect(error).toMatchObject({ code: 'errors.rate_limited', retryAfter: 7 })
+    expect(rateLimitState.secondsLeft).toBe(7)
+    // Any other refusal leaves the notice alone.
+    rateLimitState.secondsLeft = 0
+    answers.set('friends:remove', { error: 'errors.not_found' })
+    await failureOf(request('friends:remove', { id: 2 }))
+    expect(rateLimitState.secondsLeft).toBe(0)
   })
 
   it('throws NoAnswerError without a socket (signed out) and sends nothing', async () => {
