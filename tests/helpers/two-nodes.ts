@@ -27,7 +27,7 @@ export interface TwoNodes {
   close(): Promise<void>
 }
 
-export interface StartTwoNodesOptions extends Pick<StartTestAppOptions, 'manualClock' | 'tableLeases'> {
+export interface StartTwoNodesOptions extends Pick<StartTestAppOptions, 'manualClock' | 'tableLeases' | 'rateLimits'> {
   /** A database the caller owns and disposes of; a fresh one otherwise, disposed of by `close`. */
   database?: TestDatabase
 }
