@@ -80,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, {
     publicUrl: config.publicUrl,
     rendererDir,
-    mediaUrls: () => (app.hasDecorator('mediaNodes') ? app.mediaNodes.list().map((node) => node.url) : []),
+    mediaUrls: () => [...config.mediaOrigins, ...(app.hasDecorator('mediaNodes') ? app.mediaNodes.list().map((node) => node.url) : [])],
   })
 
   // Our cross-cutting plugins.

@@ -45,6 +45,11 @@ export interface Config {
    * so addresses in limits and logs are the clients', not the proxy's (see `lib/client-address.ts`).
    */
   trustProxy: TrustProxy
+  /**
+   * Origins the web pages may connect to beside the app and the media nodes registered with this app
+   * server: with several app servers, the media nodes registered with the others.
+   */
+  mediaOrigins: string[]
   /** A session's absolute lifetime, from its sign-in. */
   sessionMaxAgeDays: number
   /** A session unused this long ends. */
@@ -83,6 +88,22 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | 
     throw new ConfigError(`${name} must be a URL, got "${raw}"`)
   }
   return raw
+}
+
+/** MEDIA_ORIGINS: a comma-separated list of ws(s):// or http(s):// origins (a path or anything after the port is refused). */
+function mediaOrigins(env: NodeJS.ProcessEnv): string[] {
+  const entries = (optional(env, 'MEDIA_ORIGINS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+  return entries.map((entry) => {
+    let origin: string | undefined
+    try {
+      const parsed = new URL(entry)
+      if (['ws:', 'wss:', 'http:', 'https:'].includes(parsed.protocol) && parsed.origin === entry.replace(/\/+$/, '')) origin = parsed.origin
+    } catch {
+      // reported below
+    }
+    if (origin === undefined) throw new ConfigError(`MEDIA_ORIGINS must list origins such as wss://media-1.example.com:8443, got "${entry}"`)
+    return origin
+  })
 }
 
 function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
@@ -135,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 30, 1, 1_000_000),
     socketHandshakesPerAddress: integer(env, 'SOCKET_HANDSHAKES_PER_ADDRESS', 30, 1, 1_000_000),
     trustProxy: trustProxy(env),
+    mediaOrigins: mediaOrigins(env),
     sessionMaxAgeDays: integer(env, 'SESSION_MAX_AGE_DAYS', 30, 1, 3650),
     sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 7, 1, 3650),
   }

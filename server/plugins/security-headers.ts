@@ -17,7 +17,7 @@ export interface SecurityHeadersOptions {
   publicUrl: string
   /** The renderer build: the inline scripts of its index.html are allowed by their hashes, nothing else inline. */
   rendererDir: string
-  /** The signalling URLs of the media nodes registered now (`ws(s)://host:port/media/ws`). */
+  /** The signalling URLs of the media nodes registered now (`ws(s)://host:port/media/ws`), and any configured media origins. */
   mediaUrls(): Iterable<string>
 }
 

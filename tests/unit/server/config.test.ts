@@ -35,6 +35,14 @@ describe('config', () => {
     expect(() => loadConfig({ MEDIA_NODE_CAPACITY: '0' })).toThrow(ConfigError)
   })
 
+  it('reads the media origins the pages may connect to, and refuses anything but origins', () => {
+    expect(loadConfig({}).mediaOrigins).toEqual([])
+    expect(loadConfig({ MEDIA_ORIGINS: 'wss://media-1.example:8443, https://media-2.example/' }).mediaOrigins).toEqual(['wss://media-1.example:8443', 'https://media-2.example'])
+    expect(() => loadConfig({ MEDIA_ORIGINS: 'wss://media-1.example/media/ws' })).toThrow(ConfigError)
+    expect(() => loadConfig({ MEDIA_ORIGINS: 'ftp://media-1.example' })).toThrow(ConfigError)
+    expect(() => loadConfig({ MEDIA_ORIGINS: '*' })).toThrow(ConfigError)
+  })
+
   it('strips a trailing slash from PUBLIC_URL so mail links are clean', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://mafia.example/' }).publicUrl).toBe('https://mafia.example')
   })
