@@ -3,6 +3,14 @@ import { request } from '../helpers/http'
 import { relaxedRateLimits, startTestApp, type TestApp } from '../helpers/test-app'
 import { eventually, expectRefused, goodPassword, mailsTo, signIn, signUpConfirmed, uniqueIdentity } from './auth-support'
 
+/** A sign-in from a given client address (signUpConfirmed signs in from the test's own address). */
+async function signInFrom(server: TestApp, address: string, email: string, password: string): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/auth/login/password', payload: { email, password }, remoteAddress: address })
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers.set(name, String(value))
+  return { status: response.statusCode, body: response.json(), headers }
+}
+
 /** A 429 says when to come back, in the Retry-After header and as `retryAfter` seconds in the body, alike. */
 function expectRetryAfter(response: { status: number; body: any; headers: Headers }, atMostSeconds: number): void {
   expect(response.status).toBe(429)
@@ -55,13 +63,15 @@ describe('per-account limits', () => {
   })
   afterAll(() => server.close())
 
-  it('sign-in: one email is limited, even with the right password, while another signs in', async () => {
+  it('sign-in: one email from one address is limited, even with the right password, while the same email from another address and another email sign in', async () => {
     const target = await signUpConfirmed(server)
     const other = await signUpConfirmed(server)
-    expect((await signIn(server, target.email, 'guess one')).status).toBe(401)
-    expect((await signIn(server, target.email.toUpperCase(), 'guess two')).status).toBe(401)
-    expectRetryAfter(await signIn(server, target.email, target.password), 60)
-    expect((await signIn(server, other.email, other.password)).status).toBe(200)
+    const address = '192.0.2.80'
+    expect((await signInFrom(server, address, target.email, 'guess one')).status).toBe(401)
+    expect((await signInFrom(server, address, target.email.toUpperCase(), 'guess two')).status).toBe(401)
+    expectRetryAfter(await signInFrom(server, address, target.email, target.password), 60)
+    expect((await signInFrom(server, '192.0.2.81', target.email, target.password)).status).toBe(200)
+    expect((await signInFrom(server, address, other.email, other.password)).status).toBe(200)
   })
 
   it('forgot: no more mails to one address once limited', async () => {
@@ -95,11 +105,12 @@ describe('limits lift when their window is over', () => {
 
   it('signs in again after Retry-After', async () => {
     const account = await signUpConfirmed(server)
-    expect((await signIn(server, account.email, 'wrong')).status).toBe(401)
-    const limited = await signIn(server, account.email, account.password)
+    const address = '192.0.2.90'
+    expect((await signInFrom(server, address, account.email, 'wrong')).status).toBe(401)
+    const limited = await signInFrom(server, address, account.email, account.password)
     expectRetryAfter(limited, 2)
     await new Promise((resolve) => setTimeout(resolve, 1600))
-    expect((await signIn(server, account.email, account.password)).status).toBe(200)
+    expect((await signInFrom(server, address, account.email, account.password)).status).toBe(200)
   })
 })
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database, MailTokenRow, NewUser, UserRow, UserUpdate } from '../../../db/schema'
 import { createSessionsRepository, type SessionsRepository } from './sessions.repository'
+import { createSignInsRepository, type SignInsRepository } from './sign-ins.repository'
 
 export type MailTokenKind = MailTokenRow['kind']
 
@@ -38,21 +39,6 @@ export function createAccountsRepository(db: Kysely<Database>) {
 
     update(id: number, changes: UserUpdate): Promise<UserRow> {
       return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
-    },
-
-    /** Counts one more failed sign-in in a row, atomically, and returns the new count. */
-    async countFailedSignIn(id: number, restart: boolean): Promise<number> {
-      const row = await db
-        .updateTable('users')
-        .set({ failed_logins: restart ? 1 : sql<number>`failed_logins + 1`, locked_until: null })
-        .where('id', '=', id)
-        .returning('failed_logins')
-        .executeTakeFirstOrThrow()
-      return row.failed_logins
-    },
-
-    lock(id: number, until: Date): Promise<unknown> {
-      return db.updateTable('users').set({ failed_logins: 0, locked_until: until }).where('id', '=', id).execute()
     },
 
     insertBan(ban: { userId: number; reason: string; until: Date; createdBy: number | null }): Promise<unknown> {
@@ -128,6 +114,8 @@ export interface AuthRepositories {
 }
 
 export interface AuthStore extends AuthRepositories {
+  /** Failed sign-ins and familiar addresses: counted outside any transaction, so a refused request still counts. */
+  signIns: SignInsRepository
   /** Runs writes that belong together in one transaction: all of them happen, or none. */
   transaction<T>(work: (repositories: AuthRepositories) => Promise<T>): Promise<T>
 }
@@ -136,6 +124,7 @@ export function createAuthStore(db: Kysely<Database>): AuthStore {
   return {
     accounts: createAccountsRepository(db),
     sessions: createSessionsRepository(db),
+    signIns: createSignInsRepository(db),
     transaction: (work) => db.transaction().execute((transaction) => work({ accounts: createAccountsRepository(transaction), sessions: createSessionsRepository(transaction) })),
   }
 }

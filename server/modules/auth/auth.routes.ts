@@ -8,6 +8,7 @@ import { viewerOf } from '../../plugins/auth'
 import { rateLimitError } from '../../plugins/rate-limit'
 import type { AccountImage, AuthService } from './auth.service'
 import { normalizeEmail } from './auth.service'
+import { addressKey } from './sign-in-guard'
 import type { SessionsService } from './sessions.service'
 
 /** The route table entry without the renderer-only `multipart` flag. */
@@ -83,16 +84,12 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
   const perAddress = { rateLimit: { max: limits.authPerIp.max, timeWindow: limits.authPerIp.window } }
 
   /**
-   * Per account (the email in the body), after validation. This uses createRateLimit rather than a
-   * second app.rateLimit() hook: the plugin runs only its first hook per request, so a second one
-   * after the per-address limit would never count.
+   * Per account, after validation: the email in the body, or the signed-in user. This uses
+   * createRateLimit rather than a second app.rateLimit() hook: the plugin runs only its first hook
+   * per request, so a second one after the per-address limit would never count.
    */
-  const perAccount = (action: string): preHandlerAsyncHookHandler => {
-    const limiter = app.createRateLimit({
-      max: limits.authPerAccount.max,
-      timeWindow: limits.authPerAccount.window,
-      keyGenerator: (request) => `${action}:${normalizeEmail((request.body as { email: string }).email)}`,
-    })
+  const perAccount = (keyOf: (request: FastifyRequest) => string): preHandlerAsyncHookHandler => {
+    const limiter = app.createRateLimit({ max: limits.authPerAccount.max, timeWindow: limits.authPerAccount.window, keyGenerator: keyOf })
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await limiter(request)
       if (result.isAllowed || !result.isExceeded) return
@@ -101,6 +98,8 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       throw error
     }
   }
+  const emailOf = (request: FastifyRequest) => normalizeEmail((request.body as { email: string }).email)
+  const perEmail = (action: string) => perAccount((request) => `${action}:${emailOf(request)}`)
 
   typed.route({
     ...definition(authRoutes.me),
@@ -112,7 +111,8 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
   typed.route({
     ...definition(authRoutes.login),
     config: perAddress,
-    preHandler: perAccount('login'),
+    // Counted per (email, address), never per email alone: a stranger's tries must not hold the owner back.
+    preHandler: perAccount((request) => `login:${emailOf(request)}:${addressKey(request.ip)}`),
     handler: async (request) => {
       const { session } = await service.signIn({ ...request.body, ...clientOf(request) }, limits.lockout)
       return session
@@ -134,7 +134,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
   typed.route({
     ...definition(authRoutes.forgot),
     config: perAddress,
-    preHandler: perAccount('forgot'),
+    preHandler: perEmail('forgot'),
     handler: async (request) => {
       const { email } = request.body
       // Answered before any lookup, mail or token is made, so neither the answer nor its timing tells whether the email is registered.
@@ -156,7 +156,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
   typed.route({
     ...definition(authRoutes.signup),
     config: perAddress,
-    preHandler: perAccount('signup'),
+    preHandler: perEmail('signup'),
     handler: async (request) => {
       const { email } = await service.signUp(request.body)
       return { ok: true as const, email }
@@ -193,10 +193,12 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
 
   typed.route({
     ...definition(authRoutes.changePassword),
-    preHandler: app.requireUser,
+    // Limited like sign-in: per address, per user, and each wrong current password slows the address down.
+    config: perAddress,
+    preHandler: [app.requireUser, perAccount((request) => `change_password:${viewerOf(request).user.id}`)],
     handler: async (request) => {
       const viewer = viewerOf(request)
-      const user = await service.changePassword(viewer, request.body)
+      const user = await service.changePassword(viewer, request.body, { address: request.ip, throttle: limits.lockout })
       disconnectUser(app.io, viewer.user.id, 'password_changed', { exceptSessionId: viewer.sessionId })
       await options.passwordChanged(viewer.user.id)
       return { token: viewer.token, user }
@@ -216,6 +218,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     preHandler: app.requireUser,
     handler: (request) => service.cancelDeletion(viewerOf(request)),
   })
+
   // The Devices list: each signed-in user's sessions, limited per user across their sessions and nodes.
   const perUser = app.createRateLimit({
     max: sessionCallsPerUser.max,

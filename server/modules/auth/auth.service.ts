@@ -6,11 +6,11 @@ import { AppError, badRequest, conflict } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
 import { hashToken, randomToken } from '../../lib/ids'
 import type { Viewer } from '../../plugins/auth'
-import type { RateLimits } from '../../plugins/rate-limit'
 import type { I18nService } from '../i18n'
 import type { Mail, Mailer } from '../mail'
 import { uniqueViolation, type AuthRepositories, type AuthStore, type MailTokenKind } from './auth.repository'
 import { hashPassword, needsRehash, verifyDecoy, verifyPassword } from './passwords'
+import { createSignInGuard, type SignInThrottle } from './sign-in-guard'
 import { startSession, type SessionClient } from './sessions.service'
 import { detectImageType, type ImageStore } from './uploads'
 import { toUserView } from './user-view'
@@ -41,7 +41,6 @@ export interface SessionChange {
 }
 
 const invalidCredentials = () => new AppError(401, 'errors.invalid_credentials')
-const accountLocked = (until: Date) => new AppError(423, 'errors.account_locked', { lockedUntil: until.toISOString() })
 const banned = (ban: { reason: string; until: Date }) => new AppError(403, 'errors.banned', { ban: { reason: ban.reason, time: new Date(ban.until).toISOString() } })
 
 /** Trims a nickname and folds runs of spaces, so "  Don   Corleone " and "Don Corleone" are one name. */
@@ -58,6 +57,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 export function createAuthService(options: AuthServiceOptions) {
   const { store, clock, config, mailer, i18n, images, logger } = options
   const { accounts } = store
+  const guard = createSignInGuard({ repository: store.signIns, clock })
 
   /** The user as the contract shows it, with the bans in force now. */
   const present = async (user: UserRow): Promise<User> => toUserView(user, await accounts.activeBans(user.id, clock.now()))
@@ -122,40 +122,35 @@ export function createAuthService(options: AuthServiceOptions) {
     present,
 
     /**
-     * Sign-in by email and password. Wrong passwords in a row lock the account for a while; the
-     * answer for an unknown email is the same as for a wrong password, and takes as long.
+     * Sign-in by email and password. Wrong passwords slow down the address that types them (see
+     * sign-in-guard.ts), never the owner signing in from an address they used before. The answer
+     * for an unknown email is the same as for a wrong password, with the same work behind it.
      */
-    async signIn(input: { email: string; password: string } & SessionClient, lockout: RateLimits['lockout']): Promise<SessionChange> {
-      const now = clock.now()
-      const user = await accounts.findByEmail(normalizeEmail(input.email))
+    async signIn(input: { email: string; password: string } & SessionClient, throttle: SignInThrottle): Promise<SessionChange> {
+      const email = normalizeEmail(input.email)
+      const user = await accounts.findByEmail(email)
+      const attempt = await guard.begin(email, input.address ?? '', user?.id, throttle)
       if (!user) {
         await verifyDecoy(input.password)
+        await attempt.failed()
         throw invalidCredentials()
       }
-      const lockedUntil = user.locked_until ? new Date(user.locked_until) : null
-      if (lockedUntil && lockedUntil > now) throw accountLocked(lockedUntil)
-
       if (!(await verifyPassword(input.password, user.password_hash))) {
-        // A lock that has run out starts the count afresh.
-        const failures = await accounts.countFailedSignIn(user.id, lockedUntil !== null)
-        if (failures >= lockout.failures) {
-          const until = new Date(now.getTime() + lockout.duration)
-          await accounts.lock(user.id, until)
-          throw accountLocked(until)
-        }
+        await attempt.failed()
         throw invalidCredentials()
       }
 
       await refuseIfBanned(user.id)
       if (!user.email_confirmation) throw new AppError(403, 'errors.email_not_confirmed')
+      await attempt.succeeded({ remember: true })
 
-      const changes: UserUpdate = {}
-      if (user.failed_logins !== 0 || user.locked_until !== null) Object.assign(changes, { failed_logins: 0, locked_until: null })
-      if (needsRehash(user.password_hash)) changes.password_hash = await hashPassword(input.password)
-      const current = Object.keys(changes).length > 0 ? await accounts.update(user.id, changes) : user
+      const current = needsRehash(user.password_hash) ? await accounts.update(user.id, { password_hash: await hashPassword(input.password) }) : user
       const { token, sessionId } = await startSession(store.sessions, user.id, { userAgent: input.userAgent, address: input.address }, clock.now())
       return { session: { token, user: await present(current) }, userId: user.id, sessionId }
     },
+
+    /** Forgets failed sign-ins no one has added to for a day (the hourly purge). */
+    forgetOldSignInFailures: () => guard.purge(),
 
     async signOut(viewer: Viewer): Promise<void> {
       await store.sessions.revoke(viewer.sessionId, clock.now())
@@ -281,9 +276,18 @@ export function createAuthService(options: AuthServiceOptions) {
       return present(updated)
     },
 
-    /** Changes the password and signs out every other session; the one that asked stays signed in. */
-    async changePassword(viewer: Viewer, input: { currentPassword: string; newPassword: string }): Promise<User> {
-      if (!(await verifyPassword(input.currentPassword, viewer.user.password_hash))) throw badRequest('errors.wrong_password', 'currentPassword')
+    /**
+     * Changes the password and signs out every other session; the one that asked stays signed in.
+     * A wrong current password counts as a failed sign-in from this address (a stolen session
+     * cannot guess the password faster than a stranger at the sign-in form).
+     */
+    async changePassword(viewer: Viewer, input: { currentPassword: string; newPassword: string }, client: { address: string; throttle: SignInThrottle }): Promise<User> {
+      const attempt = await guard.begin(normalizeEmail(viewer.user.email), client.address, viewer.user.id, client.throttle)
+      if (!(await verifyPassword(input.currentPassword, viewer.user.password_hash))) {
+        await attempt.failed()
+        throw badRequest('errors.wrong_password', 'currentPassword')
+      }
+      await attempt.succeeded({ remember: false })
       if (input.newPassword === input.currentPassword) throw badRequest('errors.same_password', 'newPassword')
       const passwordHash = await hashPassword(input.newPassword)
       const now = clock.now()

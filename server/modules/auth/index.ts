@@ -93,6 +93,7 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
     } catch (error) {
       options.logger.error({ err: error }, 'purge of deleted accounts failed')
     }
+    await service.forgetOldSignInFailures().catch((error: unknown) => options.logger.error({ err: error }, 'purge of old sign-in failures failed'))
   }
 
   return {
