@@ -28,7 +28,10 @@ export interface RateLimits {
   authPerIp: { max: number; window: number }
   /** Sign-in and forgot, per account (email). */
   authPerAccount: { max: number; window: number }
-  /** Failed sign-ins in a row that lock the account, and for how long. */
+  /**
+   * Wrong passwords for one email from one address before that address waits, and the longest wait
+   * (each further failure doubles it from 1 s); see server/modules/auth/sign-in-guard.ts.
+   */
   lockout: { failures: number; duration: number }
   /** The socket side; what is left out keeps its default. */
   sockets?: Partial<SocketLimits>
