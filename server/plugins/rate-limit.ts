@@ -26,7 +26,7 @@ export interface RateLimits {
   global: { max: number; window: number }
   /** Sign-in, sign-up and forgot, per address. */
   authPerIp: { max: number; window: number }
-  /** Sign-in and forgot, per account (email). */
+  /** Sign-in per (email, address), sign-up and forgot per email, change-password per user. */
   authPerAccount: { max: number; window: number }
   /**
    * Wrong passwords for one email from one address before that address waits, and the longest wait
