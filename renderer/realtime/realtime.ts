@@ -27,6 +27,18 @@ export interface RealtimeOptions {
   clearTimer?: (handle: unknown) => void
 }
 
+/** A vacant place among its open sockets is worth checking for now and then, not every second. */
+export const socketCapRetryMilliseconds = 10_000
+
+/**
+ * How long a refused handshake waits: the limit's own wait when the server gave one (`data.retryAfter`,
+ * seconds), else (the cap on a user's open sockets) a while.
+ */
+function limitedRetryDelay(error: Error): number {
+  const seconds = (error as Error & { data?: { retryAfter?: unknown } }).data?.retryAfter
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : socketCapRetryMilliseconds
+}
+
 export function createRealtimeState(): RealtimeState {
   return proxy<RealtimeState>({ connected: false, onlineCount: null })
 }
@@ -49,12 +61,12 @@ export function createRealtime(options: RealtimeOptions) {
     retryHandle = null
   }
 
-  function retrySoon(target: AppSocket): void {
+  function retrySoon(target: AppSocket, delay = retryDelay): void {
     cancelRetry()
     retryHandle = setTimer(() => {
       retryHandle = null
       if (socket === target && !target.connected) target.connect()
-    }, retryDelay)
+    }, delay)
   }
 
   function attach(target: AppSocket): void {
@@ -76,7 +88,7 @@ export function createRealtime(options: RealtimeOptions) {
         return
       }
       // Socket.IO retries transport failures itself (`active`); a refusal by the server it does not.
-      if (!target.active) retrySoon(target)
+      if (!target.active) retrySoon(target, error.message === 'errors.rate_limited' ? limitedRetryDelay(error) : retryDelay)
     })
     target.on('disconnect', (reason) => {
       if (socket !== target) return

@@ -93,6 +93,24 @@ describe('realtime connection', () => {
     expect(socket.connects).toBe(2)
   })
 
+  it('a handshake refused by a limit retries after the wait it was told, or after ten seconds at the cap on open sockets', () => {
+    const { sockets, realtime } = setup()
+    realtime.useToken('token-a')
+    const socket = sockets[0] as FakeSocket
+    socket.active = false
+    socket.fire('connect_error', Object.assign(new Error('errors.rate_limited'), { data: { retryAfter: 4 } }))
+    vi.advanceTimersByTime(3999)
+    expect(socket.connects).toBe(1)
+    vi.advanceTimersByTime(1)
+    expect(socket.connects).toBe(2)
+    socket.active = false
+    socket.fire('connect_error', new Error('errors.rate_limited'))
+    vi.advanceTimersByTime(9999)
+    expect(socket.connects).toBe(2)
+    vi.advanceTimersByTime(1)
+    expect(socket.connects).toBe(3)
+  })
+
   it('leaves transport retries to Socket.IO (no double retry)', () => {
     const { sockets, realtime } = setup()
     realtime.useToken('token-a')
