@@ -54,7 +54,7 @@ const forgot = (server: TestApp, forwardedFor?: string) =>
 describe('behind a trusted proxy (TRUST_PROXY=loopback)', () => {
   let server: TestApp
   beforeAll(async () => {
-    server = await startTestApp({ rendererDir, rateLimits: limits, env: { PUBLIC_URL: 'https://mafia.example.test', TRUST_PROXY: 'loopback' } })
+    server = await startTestApp({ rendererDir, rateLimits: limits, env: { PUBLIC_URL: 'https://mafia.example.test', TRUST_PROXY: 'loopback', MEDIA_ORIGINS: 'wss://media-1.example.test:8443' } })
   })
   afterAll(() => server.close())
 
@@ -68,7 +68,8 @@ describe('behind a trusted proxy (TRUST_PROXY=loopback)', () => {
       expect(policy.get('script-src')).toEqual(["'self'", inlineScriptHash])
       expect(policy.get('object-src')).toEqual(["'none'"])
       expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:'])
-      expect(policy.get('connect-src')).toEqual(["'self'", 'wss://mafia.example.test'])
+      // The app itself and the media nodes (here one named in MEDIA_ORIGINS; registered nodes join them).
+      expect(policy.get('connect-src')).toEqual(["'self'", 'wss://mafia.example.test', 'wss://media-1.example.test:8443'])
       expect(policy.get('base-uri')).toEqual(["'self'"])
       expect(policy.get('frame-ancestors')).toEqual(["'none'"])
       expect(response.headers.get('x-frame-options')).toBe('DENY')
