@@ -96,6 +96,15 @@ describe('the streamer page on one app server', () => {
     expect(await keyRows(server, streamer.user.id)).toEqual([])
     await expect(openPage(server.url, streamer.key)).rejects.toThrow('errors.share.key_invalid')
   })
+
+  it('a ban closes the streamer’s pages at once, and the key opens none while it stands', async () => {
+    const streamer = await streamerWithKey(server)
+    const page = await openPage(server.url, streamer.key)
+    const gone = new Promise((resolve) => page.once('disconnect', resolve))
+    await server.app.accounts.banUser(streamer.user.id, 'cheating', new Date(Date.now() + 60 * 60_000))
+    await gone
+    await expect(openPage(server.url, streamer.key)).rejects.toThrow('errors.share.key_invalid')
+  })
 })
 
 const nodes = twoNodesForFile('streamer page limit')

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../lib/clock'
+import { onUserDisconnected } from '../../lib/socket-handler'
 import type { AuthModule } from '../auth'
 import type { GameModule } from '../game'
 import type { LobbiesModule } from '../lobbies'
 import { createSharingRepository } from './sharing.repository'
 import { registerSharingRoutes } from './sharing.routes'
 import { createSharingService, createStreamerFollowing, type ViewerTickets } from './sharing.service'
-import { registerSharingEvents, sharePagesOf } from './sharing.socket'
+import { registerSharingEvents, shareRoom, sharePagesOf } from './sharing.socket'
 
 export { shareRoom, sharePageLimit } from './sharing.socket'
 export type { ViewerTickets } from './sharing.service'
@@ -44,5 +45,8 @@ export function registerSharingModule(app: FastifyInstance, options: SharingModu
   options.accounts.onPasswordChanged(async (userId) => {
     if (await service.revoke(userId)) pages.end(userId, 'revoked')
   })
+  // A ban or a deletion cuts the user's sockets everywhere: their pages go too, on every node, and a
+  // page's retry finds the key refused (a banned streamer's key opens nothing; a deleted one is gone).
+  onUserDisconnected(app.io, (userId) => app.io.in(shareRoom(userId)).disconnectSockets(true))
   return registerSharingRoutes(app, { service, endPages: pages.end })
 }
