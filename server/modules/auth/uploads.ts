@@ -35,6 +35,9 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
  */
 export const imageLimits = { maxInputPixels: 40_000_000, maxSide: 1024 }
 
+// libvips caches operations for images it meets again; each upload is seen once, so the cache would only hold memory.
+sharp.cache(false)
+
 const reencoders: Record<ImageType['extension'], (image: Sharp) => Sharp> = {
   png: (image) => image.png({ compressionLevel: 9 }),
   jpg: (image) => image.jpeg({ quality: 85, mozjpeg: true }),
