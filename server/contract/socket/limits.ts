@@ -22,13 +22,13 @@ const tenSeconds = 10_000
 const minute = 60_000
 
 /**
- * Every socket request's allowance. One caller is one user over all their sockets on every app
- * server; an anonymous socket counts by its address, a streamer's page by its streamer. A request
- * over its allowance is answered `{ error: 'errors.rate_limited', retryAfter }` (seconds) and does
- * nothing. Requests that write (requests, invitations, new chats and tables) are counted per minute;
+ * Every socket request's allowance (and that of `mafia:lobby:leave`, the one event sent without an
+ * ack). One caller is one user over all their sockets on every app server; an anonymous socket
+ * counts by its address, a streamer's page by its streamer. A request over its allowance is
+ * answered `{ error: 'errors.rate_limited', retryAfter }` (seconds) and does nothing. Requests that write (requests, invitations, new chats and tables) are counted per minute;
  * reads and the moves of a game per second or per ten seconds.
  */
-export const socketRequestLimits: Partial<Record<SocketRequestName, SocketRequestLimit>> = {
+export const socketRequestLimits: Partial<Record<SocketRequestName | 'mafia:lobby:leave', SocketRequestLimit>> = {
   // friends: a request, an answer or a removal reaches another person
   'friends:search': { max: 30, windowMs: tenSeconds },
   'friends:search:new': { max: 10, windowMs: tenSeconds },
@@ -69,6 +69,8 @@ export const socketRequestLimits: Partial<Record<SocketRequestName, SocketReques
   'mafia:lobby:in': { max: 20, windowMs: tenSeconds },
   'mafia:lobby:list': { max: 20, windowMs: tenSeconds },
   'mafia:load:lobby': { max: 30, windowMs: tenSeconds },
+  // sent without an ack: one over the allowance is dropped
+  'mafia:lobby:leave': { max: 30, windowMs: minute },
   'ladder:search:start': { max: 20, windowMs: minute },
   'ladder:search:cancel': { max: 20, windowMs: minute },
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { lobbiesRequests, type Lobby, type LobbyRole, type LobbyStage } from '../../contract/socket/lobbies'
-import type { BindRequests } from '../../lib/socket-handler'
+import { takeSocketLimit, type BindRequests } from '../../lib/socket-handler'
 import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
 import type { ChatsModule } from '../chats'
 import { spectatorRoom, type GameModule } from '../game'
@@ -105,11 +105,17 @@ export function registerLobbiesEvents(
     socket.on('mafia:lobby:leave', () => {
       const viewer = socket.data.viewer
       if (!viewer) return
-      matchmaking.leave(viewer.user.id).catch((error: unknown) => app.log.error({ err: error }, 'ladder queue leave failed'))
-      service
-        .leave(viewer.user.id)
-        .then((change) => (change ? broadcasts.apply(change) : undefined))
-        .catch((error: unknown) => app.log.error({ err: error }, 'lobby leave failed'))
+      // Limited like every request; with no ack to answer, a leave over the allowance is dropped.
+      takeSocketLimit(app, socket, 'mafia:lobby:leave').then(
+        () => {
+          matchmaking.leave(viewer.user.id).catch((error: unknown) => app.log.error({ err: error }, 'ladder queue leave failed'))
+          service
+            .leave(viewer.user.id)
+            .then((change) => (change ? broadcasts.apply(change) : undefined))
+            .catch((error: unknown) => app.log.error({ err: error }, 'lobby leave failed'))
+        },
+        () => undefined,
+      )
     })
 
     deps.bindRequests(socket, lobbiesRequests, {
