@@ -9,6 +9,7 @@ import type { ServerToClientEvents } from '../contract/socket/events'
 import type { Viewer } from '../plugins/auth'
 import { sessionRoom, userRoom, type AppServer, type AppSocket } from '../plugins/socket-io'
 import { AppError } from './app-error'
+import { nulCharacterPath } from './payload-text'
 import type { Clock } from './clock'
 
 /** What a request handler gets: the socket, its signed-in viewer and the validated payload. */
@@ -103,6 +104,15 @@ export function validationAckError(errors: TLocalizedValidationError[]): AckErro
   return { error: code, field }
 }
 
+/** Why a payload is refused: its first schema violation, or a string holding a NUL character (text the database cannot store). */
+function payloadRefusal(schema: TSchema, payload: unknown): AckError | null {
+  const validator = validatorOf(schema)
+  if (!validator.Check(payload)) return validationAckError(validator.Errors(payload))
+  const nulAt = nulCharacterPath(payload)
+  if (nulAt === null) return null
+  return nulAt ? { error: 'errors.invalid_value', field: nulAt } : { error: 'errors.invalid_value' }
+}
+
 /**
  * An error as its ack: AppErrors keep their code, field and the seconds to wait of a limit;
  * anything else is logged and answered errors.internal.
@@ -189,8 +199,9 @@ export function createSocketRequests(app: FastifyInstance, options: SocketReques
       } else {
         // Counted before the payload is even looked at: a flood of bad payloads spends the allowance too.
         await takeSocketLimit(app, socket, event)
-        if (definition.payload !== NoPayload && !validatorOf(definition.payload).Check(payload)) {
-          result = validationAckError(validatorOf(definition.payload).Errors(payload))
+        const refusal = definition.payload === NoPayload ? null : payloadRefusal(definition.payload, payload)
+        if (refusal) {
+          result = refusal
         } else {
           result = await handler({ socket, viewer: authentication.viewer, payload: definition.payload === NoPayload ? undefined : payload, after: (work) => afterAck.push(work) })
         }
