@@ -52,15 +52,18 @@ export function registerPresenceEvents(app: FastifyInstance): PresenceRegistry {
         broadcastSoon()
       })
     }
-    socket.on('getOnline', (ack) => {
+    // Whatever a client sends before it, the last argument is the ack when it is a function.
+    ;(socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on('getOnline', (...args) => {
+      const last = args.at(-1)
+      const ack = typeof last === 'function' ? (last as (result: unknown) => void) : undefined
       takeSocketLimit(app, socket, 'getOnline')
         .then(countOnline)
         .then((payload) => {
           socket.emit('online-count', payload)
-          if (typeof ack === 'function') ack(payload)
+          ack?.(payload)
         })
         .catch((error: unknown) => {
-          if (typeof ack === 'function') ack(toAckError(error, app.log, 'getOnline'))
+          ack?.(toAckError(error, app.log, 'getOnline'))
         })
     })
   })
