@@ -58,7 +58,9 @@ async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
     const code = (error as { code?: unknown }).code
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'errors.file_too_large', { field: 'file' })
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('errors.unknown_field', unknownField)
-    throw error
+    if (error instanceof AppError) throw error
+    // Anything else is a body that is no well-formed multipart (no end boundary, another boundary).
+    throw badRequest('errors.validation', 'file')
   }
   if (unknownField !== undefined) throw badRequest('errors.unknown_field', unknownField)
   if (!image || image.length === 0) throw badRequest('errors.file_required', 'file')
