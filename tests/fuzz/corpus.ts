@@ -88,4 +88,32 @@ export const corpus: CorpusCase[] = [
     identity: 'attacker',
     socket: { event: 'friends:remove', args: (pools) => [{ id: victimId(pools) }] },
   },
+  {
+    name: 'multipart-without-end',
+    guards: 'an upload whose multipart body has no end boundary was answered 500',
+    identity: 'attacker',
+    http: {
+      method: 'POST',
+      route: '/api/auth/uploadAvatar',
+      headers: { 'content-type': 'multipart/form-data; boundary=fuzz' },
+      body: '--fuzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG',
+    },
+  },
+  {
+    name: 'multipart-other-boundary',
+    guards: 'an upload whose boundary is not the one its content type names was answered 500',
+    identity: 'attacker',
+    http: {
+      method: 'POST',
+      route: '/api/auth/uploadPlaceholder',
+      headers: { 'content-type': 'multipart/form-data; boundary=other' },
+      body: '--fuzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nx\r\n--fuzz--\r\n',
+    },
+  },
+  {
+    name: 'get-online-with-payload',
+    guards: 'getOnline with a payload before its ack was never answered',
+    identity: 'anonymous',
+    socket: { event: 'getOnline', args: () => ['x'] },
+  },
 ]
