@@ -49,6 +49,12 @@ function stubSessions(start: DeviceSession[], failures: { list?: boolean; end?: 
 }
 
 const rows = () => screen.queryAllByTestId('device-session')
+/**
+ * Waits until no dialog is left in the page, hidden ones included. Fluent's modal dialog hides the
+ * rest of the page from assistive technology while it is open; a test that ended with one still
+ * closing would leave the next test's page hidden.
+ */
+const dialogGone = () => waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull())
 const calls = (requests: Array<{ method: string; path: string }>) => requests.map((request) => `${request.method} ${request.path}`)
 
 describe('DevicesSection', () => {
@@ -72,6 +78,7 @@ describe('DevicesSection', () => {
     await user.click(await within(dialog).findByRole('button', { name: i18n.t('settings.sessions.confirm') }))
 
     await waitFor(() => expect(rows()).toHaveLength(2))
+    await dialogGone()
     expect(screen.queryByText('Chrome 126 on Windows 10')).toBeNull()
     expect(screen.getByText(i18n.t('settings.sessions.signedOut'))).toBeTruthy()
     expect(calls(server.requests)).toEqual(['GET /api/auth/sessions', 'DELETE /api/auth/sessions/2'])
@@ -87,6 +94,7 @@ describe('DevicesSection', () => {
     expect(dialog.textContent).toContain(i18n.t('settings.sessions.confirmOthersText'))
     await user.click(await within(dialog).findByRole('button', { name: i18n.t('settings.sessions.confirm') }))
     await waitFor(() => expect(rows()).toHaveLength(1))
+    await dialogGone()
     expect(within(rows()[0] as HTMLElement).getByText(i18n.t('settings.sessions.current'))).toBeTruthy()
     expect(screen.getByText(i18n.t('settings.sessions.noOthers'))).toBeTruthy()
     expect(screen.getByText(i18n.t('settings.sessions.signedOutOthers'))).toBeTruthy()
@@ -101,7 +109,7 @@ describe('DevicesSection', () => {
     const user = userEvent.setup({ delay: null })
     await user.click(screen.getByRole('button', { name: i18n.t('settings.sessions.signOutOthers') }))
     await user.click(await within(await screen.findByRole('dialog', {}, { timeout: 5000 })).findByRole('button', { name: i18n.t('settings.sessions.cancel') }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await dialogGone()
     expect(rows()).toHaveLength(2)
     expect(calls(server.requests)).toEqual(['GET /api/auth/sessions'])
   })
@@ -116,6 +124,8 @@ describe('DevicesSection', () => {
     await user.click(await within(dialog).findByRole('button', { name: i18n.t('settings.sessions.confirm') }))
     expect(await within(dialog).findByText(i18n.t('errors.not_found'))).toBeTruthy()
     expect(rows()).toHaveLength(2)
+    await user.click(within(dialog).getByRole('button', { name: i18n.t('settings.sessions.cancel') }))
+    await dialogGone()
   })
 
   it('says when the list cannot be loaded, and loads it again on retry', async () => {
