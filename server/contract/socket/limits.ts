@@ -68,7 +68,8 @@ export const socketRequestLimits: Partial<Record<SocketRequestName | 'mafia:lobb
   'mafia:disband:lobby': { max: 30, windowMs: minute },
   'mafia:lobby:in': { max: 20, windowMs: tenSeconds },
   'mafia:lobby:list': { max: 20, windowMs: tenSeconds },
-  'mafia:load:lobby': { max: 30, windowMs: tenSeconds },
+  // the viewer's own table, read afresh on a reload, a reconnect or a gap: cheap, and a page may ask often
+  'mafia:load:lobby': { max: 100, windowMs: tenSeconds },
   // sent without an ack: one over the allowance is dropped
   'mafia:lobby:leave': { max: 30, windowMs: minute },
   'ladder:search:start': { max: 20, windowMs: minute },
