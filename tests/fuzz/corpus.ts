@@ -1,4 +1,4 @@
-import type { IdPools } from './values'
+import { DeepNesting, type IdPools } from './values'
 
 /**
  * Fixed payloads replayed before the generated ones in every run: each once made the server fail
@@ -115,5 +115,11 @@ export const corpus: CorpusCase[] = [
     guards: 'getOnline with a payload before its ack was never answered',
     identity: 'anonymous',
     socket: { event: 'getOnline', args: () => ['x'] },
+  },
+  {
+    name: 'deep-socket-payload',
+    guards: '10,000 levels of nesting in a socket payload (written by hand: the client cannot encode it)',
+    identity: 'attacker',
+    socket: { event: 'friends:search', args: () => [{ query: new DeepNesting(10_000, 'object') }] },
   },
 ]

@@ -135,6 +135,21 @@ function sendHttp(baseUrl: string, request: HttpCase, token: string | undefined,
   })
 }
 
+/**
+ * Writes a Socket.IO event packet (`2<ack id>[event, ...args]`) straight to the connection, the
+ * JSON text written by `toJsonText` (markers and all), registering the ack the way the client does.
+ */
+function writePacket(socket: AnySocket, data: unknown[], ack: ((answer: unknown) => void) | undefined): void {
+  const internals = socket as unknown as { ids: number; acks: Record<number, (answer: unknown) => void>; io: { engine: { write(message: string): void } } }
+  let id = ''
+  if (ack) {
+    const number = internals.ids++
+    internals.acks[number] = ack
+    id = String(number)
+  }
+  internals.io.engine.write(`2${id}${toJsonText(data)}`)
+}
+
 function classifyAck(answer: unknown): Outcome {
   if (answer && typeof answer === 'object' && !Array.isArray(answer) && 'error' in answer) {
     const error = (answer as { error: unknown }).error
@@ -289,14 +304,19 @@ export async function runFuzz(target: FuzzApp, options: FuzzOptions): Promise<Fu
             () => finish(acked ? { status: 'refused', fault: { kind: 'unanswered', detail: `no ack within ${answerTimeoutMs} ms` } } : { status: 'ambiguous' }),
             answerTimeoutMs,
           )
+          const onAck = (answer: unknown) => finish(classifyAck(answer))
           try {
             if (raw) (socket as unknown as { packet(packet: { type: number; data: unknown[] }): void }).packet({ type: 2, data: [event, ...wire] })
-            else if (acked) socket.emit(event, ...wire, (answer: unknown) => finish(classifyAck(answer)))
+            else if (acked) socket.emit(event, ...wire, onAck)
             else socket.emit(event, ...wire)
           } catch {
-            // The client itself would not encode it (a reserved name, a value it cannot write): nothing was sent.
-            finish({ status: 'refused', dropped: true })
-            return
+            // The client's encoder recurses, so 10,000 levels overflow its stack: the packet is written by hand.
+            try {
+              writePacket(socket, [event, ...args], acked ? onAck : undefined)
+            } catch {
+              finish({ status: 'refused', dropped: true })
+              return
+            }
           }
           // An event with no ack: a ping behind it on the same socket says it was taken in.
           if (!acked) socket.emit('getOnline', () => finish({ status: 'ambiguous' }))
@@ -503,6 +523,7 @@ export async function runFuzz(target: FuzzApp, options: FuzzOptions): Promise<Fu
     if (options.trace) log(`#${item.index} ${item.identity} ${item.target} ${item.mutation}`)
     const sentAt = performance.now()
     const outcome = await item.send()
+    if (options.trace) log(`  ${outcome.status}${outcome.dropped ? ' (dropped)' : ''}${outcome.fault ? ` ${outcome.fault.kind}` : ''}`)
     report.sent += 1
     report.perTarget.set(item.target, (report.perTarget.get(item.target) ?? 0) + 1)
     if (outcome.dropped) {

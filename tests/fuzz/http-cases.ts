@@ -45,7 +45,7 @@ const staticPaths = [
   '/data/pg/postgresql.conf',
 ]
 
-const oddSegments = ['..', '.', '%2e%2e', '%00', '%2F', '__proto__', 'constructor', 'x'.repeat(2000), '%ff', encodeURIComponent('שלום'), encodeURIComponent('\u202e'), 'en%20', '', '%', '%zz']
+const oddSegments = ['..', '.', '%2e%2e', '%00', '%2F', '__proto__', 'constructor', 'x'.repeat(2000), '%ff', '%ED%A0%80', encodeURIComponent('שלום'), encodeURIComponent('\u202e'), 'en%20', '', '%', '%zz']
 
 const oddQueries = [
   '?__proto__[isAdmin]=1',
@@ -175,6 +175,16 @@ function oddHeaders(random: Random, pools: IdPools): { headers: Record<string, s
   }
 }
 
+/** Percent-encodes a path segment byte by byte (encodeURIComponent throws on half a surrogate pair). */
+function encodeSegment(text: string): string {
+  let encoded = ''
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const character = String.fromCharCode(byte)
+    encoded += /[A-Za-z0-9_.~-]/.test(character) ? character : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`
+  }
+  return encoded
+}
+
 /** Fills `:name` parameters of a route pattern: plausible values now and then, odd ones mostly. */
 function fillPath(random: Random, target: HttpTarget, pools: IdPools): string {
   if (target.url === '*') return random.pick(staticPaths)
@@ -183,7 +193,7 @@ function fillPath(random: Random, target: HttpTarget, pools: IdPools): string {
     if (random.chance(0.4)) {
       const sample = generatePayload({ type: 'object', properties: { [name]: params?.properties?.[name] ?? { type: 'string' } }, required: [name] }, random, pools).value
       const value = sample && typeof sample === 'object' ? (sample as Record<string, unknown>)[name] : sample
-      return encodeURIComponent(typeof value === 'string' ? value : toJsonText(value))
+      return encodeSegment(typeof value === 'string' ? value : toJsonText(value))
     }
     if (name === 'locale' && random.chance(0.3)) return random.pick(['en', 'uk', 'de', 'he'])
     if (name === 'namespace' && random.chance(0.3)) return random.pick(['mafia', 'common', 'errors'])
