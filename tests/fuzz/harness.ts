@@ -150,6 +150,15 @@ function writePacket(socket: AnySocket, data: unknown[], ack: ((answer: unknown)
   internals.io.engine.write(`2${id}${toJsonText(data)}`)
 }
 
+/** The outcome, or an unanswered one when even the sender's own timeouts did not end the wait. */
+function watchdog(sending: Promise<Outcome>, limitMs: number): Promise<Outcome> {
+  let timer: NodeJS.Timeout | undefined
+  const expired = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'refused', fault: { kind: 'unanswered', detail: `no outcome within ${limitMs} ms` } }), limitMs)
+  })
+  return Promise.race([sending, expired]).finally(() => clearTimeout(timer))
+}
+
 function classifyAck(answer: unknown): Outcome {
   if (answer && typeof answer === 'object' && !Array.isArray(answer) && 'error' in answer) {
     const error = (answer as { error: unknown }).error
@@ -522,7 +531,7 @@ export async function runFuzz(target: FuzzApp, options: FuzzOptions): Promise<Fu
     current = item
     if (options.trace) log(`#${item.index} ${item.identity} ${item.target} ${item.mutation}`)
     const sentAt = performance.now()
-    const outcome = await item.send()
+    const outcome = await watchdog(item.send(), 3 * answerTimeoutMs)
     if (options.trace) log(`  ${outcome.status}${outcome.dropped ? ' (dropped)' : ''}${outcome.fault ? ` ${outcome.fault.kind}` : ''}`)
     report.sent += 1
     report.perTarget.set(item.target, (report.perTarget.get(item.target) ?? 0) + 1)
