@@ -122,4 +122,16 @@ export const corpus: CorpusCase[] = [
     identity: 'attacker',
     socket: { event: 'friends:search', args: () => [{ query: new DeepNesting(10_000, 'object') }] },
   },
+  {
+    name: 'session-id-infinity',
+    guards: 'DELETE /api/auth/sessions/Infinity reached the query as an integer and was answered 500',
+    identity: 'attacker',
+    http: { method: 'DELETE', route: '/api/auth/sessions/:id', path: '/api/auth/sessions/Infinity' },
+  },
+  {
+    name: 'session-id-huge',
+    guards: 'an id past the integer column',
+    identity: 'attacker',
+    http: { method: 'DELETE', route: '/api/auth/sessions/:id', path: '/api/auth/sessions/1e999' },
+  },
 ]
