@@ -186,9 +186,13 @@ function friendsQueries(db: Kysely<Database>) {
         .execute()
     },
 
-    /** Holds the user's row until the transaction ends, so one user's requests are counted and sent one at a time. */
+    /**
+     * Holds the user's row until the transaction ends, so one user's requests are counted and sent one at a
+     * time. NO KEY UPDATE, not UPDATE: rows inserted meanwhile that reference this user take a KEY SHARE
+     * lock on it, and two users writing to each other at once would otherwise deadlock.
+     */
     lockUser(userId: number): Promise<unknown> {
-      return db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+      return db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
     },
 
     async countOutgoing(userId: number): Promise<number> {
