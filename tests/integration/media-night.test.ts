@@ -1,51 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { MediaTicket } from '../../server/contract/socket/media'
-import { createTestDatabase, type TestDatabase } from '../helpers/databases'
-import { ask, isBlack, SocketTable, type Member } from '../helpers/game-table'
+import { describe, expect, it } from 'vitest'
+import { isBlack, SocketTable, type Member } from '../helpers/game-table'
 import { buildSenderReport } from '../../server/media/rtcp'
-import { MediaTestClient } from '../helpers/media-client'
-import { connectSocket, type TestSocket } from '../helpers/sockets'
-import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import type { MediaTestClient } from '../helpers/media-client'
+import { mediaTableSuite } from '../helpers/media-table'
 
 // Night at the table, sealed on the media server: a judged table of ten over real sockets, the
 // judge, two black seats, one red seat and a spectator in the table's media room (node-datachannel
 // peers on loopback publishing synthetic RTP). What a peer is not allowed to see never reaches it.
 
-let server: TestApp
-let database: TestDatabase
-const open: TestSocket[] = []
-const cleanups: Array<() => unknown> = []
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-  server = await startTestApp({ database })
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  for (const socket of open.splice(0)) socket.disconnect()
-})
-afterAll(async () => {
-  await server.close()
-  await database.db.destroy()
-  await new Promise((resolve) => setTimeout(resolve, 300))
-  await database.dispose()
-})
-
-async function member(): Promise<Member> {
-  const { user, token } = await createUserWithSession(server.database.db)
-  const socket = await connectSocket(server.url, token)
-  open.push(socket)
-  return { id: user.id, token, socket }
-}
-
-async function joinMedia(who: Member, lobbyId: number): Promise<MediaTestClient> {
-  const ticket = (await ask(who.socket, 'mafia:media:join', { id: lobbyId })) as MediaTicket & { error?: string }
-  if (ticket.error) throw new Error(`ticket refused: ${ticket.error}`)
-  const client = await MediaTestClient.joinTicket(server.url, ticket)
-  cleanups.push(() => client.close())
-  return client
-}
+const suite = mediaTableSuite()
+const { member, ticket, joinMedia } = suite
 
 /**
  * A publisher's encoder: every 20 ms an audio packet and a video frame (a keyframe when asked for);
@@ -64,7 +28,7 @@ function stream(client: MediaTestClient, options: { senderReports: boolean }): v
     client.sendAudio()
     if (options.senderReports && ++ticks % 5 === 0) client.sendPublished('video', buildSenderReport(client.publishSsrc('video'), Math.floor(Date.now() / 1000), 0, frame.readUInt32BE(4), ticks, ticks * 100))
   }, 20)
-  cleanups.push(() => clearInterval(timer))
+  suite.afterTest(() => clearInterval(timer))
 }
 
 /** Sender reports a subscriber received (the server passes a publisher's on only to streams it feeds). */
@@ -92,13 +56,13 @@ describe('night at the table, on the media server', () => {
 
     const media = new Map<Member, MediaTestClient>()
     for (const who of [judge, black1, black2, red]) {
-      const client = await joinMedia(who, table.lobbyId)
+      const client = await joinMedia(await ticket(who, table.lobbyId))
       await client.publish({ audio: true, video: ['high'] })
       stream(client, { senderReports: who !== judge })
       media.set(who, client)
     }
     const at = (who: Member) => media.get(who) as MediaTestClient
-    const watcher = await joinMedia(spectator, table.lobbyId)
+    const watcher = await joinMedia(await ticket(spectator, table.lobbyId))
     const video = (client: MediaTestClient, from: Member) => client.packets(peer(from), 'video').length
     const sees = (client: MediaTestClient, from: Member, what: string) => {
       const before = video(client, from)

@@ -1,67 +1,19 @@
 import { io } from 'socket.io-client'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { MediaTicket } from '../../server/contract/socket/media'
+import { describe, expect, it } from 'vitest'
 import { disconnectUser } from '../../server/lib/socket-handler'
-import { createTestDatabase, type TestDatabase } from '../helpers/databases'
+import type { Member } from '../helpers/game-table'
 import { request as httpRequest } from '../helpers/http'
 import { MediaTestClient } from '../helpers/media-client'
-import { connectSocket, type TestSocket } from '../helpers/sockets'
-import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import { mediaTableSuite } from '../helpers/media-table'
+import { request, requestResult } from '../helpers/requests'
+import type { TestSocket } from '../helpers/sockets'
 
 // Revoking media: whoever is no longer at the table (left, disbanded, seat changed, banned, a
 // revoked share key) loses their media peer on the media server at once, and nothing of theirs is
 // forwarded any more; tickets work once. Real app server, real sockets, node-datachannel peers.
 
-let server: TestApp
-let database: TestDatabase
-const open: TestSocket[] = []
-const cleanups: Array<() => unknown> = []
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-  server = await startTestApp({ database })
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  for (const socket of open.splice(0)) socket.disconnect()
-})
-afterAll(async () => {
-  await server.close()
-  await database.db.destroy()
-  await new Promise((resolve) => setTimeout(resolve, 300))
-  await database.dispose()
-})
-
-interface Member {
-  id: number
-  token: string
-  socket: TestSocket
-}
-
-async function member(options: { admin?: boolean } = {}): Promise<Member> {
-  const { user, token } = await createUserWithSession(server.database.db, options.admin ? { role_id: 3 } : {})
-  const socket = await connectSocket(server.url, token)
-  open.push(socket)
-  return { id: user.id, token, socket }
-}
-
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(5000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
-
-async function ticket(who: Member, lobbyId: number): Promise<MediaTicket> {
-  const answer = await ask(who.socket, 'mafia:media:join', { id: lobbyId })
-  if (answer.error) throw new Error(`ticket refused: ${answer.error}`)
-  return answer as MediaTicket
-}
-
-async function joinMedia(ticketed: MediaTicket): Promise<MediaTestClient> {
-  const client = await MediaTestClient.joinTicket(server.url, ticketed)
-  cleanups.push(() => client.close())
-  return client
-}
+const suite = mediaTableSuite()
+const { member, ticket, joinMedia } = suite
 
 /** Publishes audio and video, one packet of each every 20 ms, until the test ends. */
 async function publishing(client: MediaTestClient): Promise<void> {
@@ -72,15 +24,15 @@ async function publishing(client: MediaTestClient): Promise<void> {
     first = false
     client.sendAudio()
   }, 20)
-  cleanups.push(() => clearInterval(timer))
+  suite.afterTest(() => clearInterval(timer))
 }
 
 /** An open table of two publishers: its creator (who listens) and a seated player (who talks). */
 async function tableOfTwo() {
   const creator = await member()
-  const lobby = await ask(creator.socket, 'mafia:create:lobby', { name: 'Revocation', language: 'en' })
+  const lobby = await requestResult(creator.socket, 'mafia:create:lobby', { name: 'Revocation', language: 'en' })
   const player = await member()
-  expect((await ask(player.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
+  expect((await requestResult(player.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
   const listener = await joinMedia(await ticket(creator, lobby.id))
   const talker = await joinMedia(await ticket(player, lobby.id))
   await publishing(talker)
@@ -116,26 +68,26 @@ describe('media revocation', () => {
     player.socket.emit('mafia:lobby:leave')
     await closedWithinASecond(talker)
     await nothingMoreFrom(listener, player)
-    await expect(MediaTestClient.joinTicket(server.url, spare)).rejects.toThrow('errors.media.revoked')
-    expect(await ask(player.socket, 'mafia:media:join', { id: lobbyId })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
+    await expect(MediaTestClient.joinTicket(suite.server.url, spare)).rejects.toThrow('errors.media.revoked')
+    expect(await request(player.socket, 'mafia:media:join', { id: lobbyId })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
   })
 
   it('a ticket works once', { timeout: 30_000 }, async () => {
     const creator = await member()
-    const lobby = await ask(creator.socket, 'mafia:create:lobby', { name: 'Once', language: 'en' })
+    const lobby = await requestResult(creator.socket, 'mafia:create:lobby', { name: 'Once', language: 'en' })
     const given = await ticket(creator, lobby.id)
     const first = await joinMedia(given)
     await first.close()
-    await expect(MediaTestClient.joinTicket(server.url, given)).rejects.toThrow('errors.media.token_invalid')
+    await expect(MediaTestClient.joinTicket(suite.server.url, given)).rejects.toThrow('errors.media.token_invalid')
   })
 
   it('a seat change closes the receive-only peer; the fresh ticket publishes', { timeout: 30_000 }, async () => {
     const creator = await member()
-    const lobby = await ask(creator.socket, 'mafia:create:lobby', { name: 'Seat change', language: 'en' })
+    const lobby = await requestResult(creator.socket, 'mafia:create:lobby', { name: 'Seat change', language: 'en' })
     const watcher = await member()
-    expect((await ask(watcher.socket, 'mafia:watch:lobby', { id: lobby.id })).as).toBe('spectator')
+    expect((await requestResult(watcher.socket, 'mafia:watch:lobby', { id: lobby.id })).as).toBe('spectator')
     const watching = await joinMedia(await ticket(watcher, lobby.id))
-    expect((await ask(watcher.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
+    expect((await requestResult(watcher.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
     await closedWithinASecond(watching)
     const seated = await ticket(watcher, lobby.id)
     expect(seated.role).toBe('publisher')
@@ -145,23 +97,23 @@ describe('media revocation', () => {
   it('a disband closes every peer of the table', { timeout: 60_000 }, async () => {
     const { lobbyId, listener, talker } = await tableOfTwo()
     const admin = await member({ admin: true })
-    expect(await ask(admin.socket, 'mafia:disband:lobby', { id: lobbyId })).toEqual({ ok: true })
+    expect(await request(admin.socket, 'mafia:disband:lobby', { id: lobbyId })).toEqual({ ok: true })
     await Promise.all([closedWithinASecond(listener), closedWithinASecond(talker)])
-    expect(server.app.media.rooms.get(`lobby-${lobbyId}`)?.size ?? 0).toBe(0)
+    expect(suite.server.app.media.rooms.get(`lobby-${lobbyId}`)?.size ?? 0).toBe(0)
   })
 
   it('a ban (the user disconnected everywhere) closes their media peer at once and refuses their older tickets', { timeout: 60_000 }, async () => {
     const { lobbyId, player, listener, talker } = await tableOfTwo()
     const spare = await ticket(player, lobbyId)
-    disconnectUser(server.app.io, player.id, 'banned')
+    disconnectUser(suite.server.app.io, player.id, 'banned')
     await closedWithinASecond(talker)
     await nothingMoreFrom(listener, player)
-    await expect(MediaTestClient.joinTicket(server.url, spare)).rejects.toThrow('errors.media.token_invalid')
+    await expect(MediaTestClient.joinTicket(suite.server.url, spare)).rejects.toThrow('errors.media.token_invalid')
   })
 
   it('a peer the room control does not name is closed', { timeout: 60_000 }, async () => {
     const { lobbyId, creator, player, listener, talker } = await tableOfTwo()
-    const room = server.app.media.rooms.get(`lobby-${lobbyId}`)
+    const room = suite.server.app.media.rooms.get(`lobby-${lobbyId}`)
     room?.setGrants({ [String(creator.id)]: { role: 'publisher', cameras: 'all' } })
     await closedWithinASecond(talker)
     await nothingMoreFrom(listener, player)
@@ -169,27 +121,27 @@ describe('media revocation', () => {
 
   /** The streamer's page (a share key, no session) watching the streamer's table, joined to its media room. */
   async function sharePage(key: string, lobbyId: number): Promise<{ page: TestSocket; media: MediaTestClient }> {
-    const page: TestSocket = io(server.url, { path: '/socket.io', transports: ['websocket'], auth: { shareKey: key }, reconnection: false, forceNew: true })
-    open.push(page)
+    const page: TestSocket = io(suite.server.url, { path: '/socket.io', transports: ['websocket'], auth: { shareKey: key }, reconnection: false, forceNew: true })
+    suite.track(page)
     await new Promise((resolve, reject) => {
       page.once('connect', () => resolve(undefined))
       page.once('connect_error', reject)
     })
-    expect((await ask(page, 'share:watch')).lobby.id).toBe(lobbyId)
-    const pageTicket = (await ask(page, 'share:media')) as MediaTicket
+    expect((await requestResult(page, 'share:watch')).lobby?.id).toBe(lobbyId)
+    const pageTicket = await requestResult(page, 'share:media')
     expect(pageTicket.peerId).toMatch(/^share-/)
     return { page, media: await joinMedia(pageTicket) }
   }
 
   it("a revoked share key closes the streamer's pages' media peers; a page that closes loses its own", { timeout: 60_000 }, async () => {
     const { lobbyId, creator } = await tableOfTwo()
-    const key = (await httpRequest(server.url, 'POST', '/api/auth/shareKey', { token: creator.token })).body.key as string
+    const key = (await httpRequest(suite.server.url, 'POST', '/api/auth/shareKey', { token: creator.token })).body.key as string
     const first = await sharePage(key, lobbyId)
     const second = await sharePage(key, lobbyId)
     first.page.disconnect()
     await closedWithinASecond(first.media)
     expect(second.media.closeCode).toBeNull()
-    expect((await httpRequest(server.url, 'DELETE', '/api/auth/shareKey', { token: creator.token })).status).toBe(200)
+    expect((await httpRequest(suite.server.url, 'DELETE', '/api/auth/shareKey', { token: creator.token })).status).toBe(200)
     await closedWithinASecond(second.media)
   })
 })

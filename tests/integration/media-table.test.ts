@@ -1,79 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { MediaTicket } from '../../server/contract/socket/media'
-import { createTestDatabase, type TestDatabase } from '../helpers/databases'
+import { describe, expect, it } from 'vitest'
+import type { GameCommandRequest } from '../../server/contract/socket/game'
 import { MediaTestClient } from '../helpers/media-client'
-import { connectSocket, type TestSocket } from '../helpers/sockets'
-import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import type { Member } from '../helpers/game-table'
+import { mediaTableSuite } from '../helpers/media-table'
+import { rawRequest, request, requestResult } from '../helpers/requests'
+import { connectSocket } from '../helpers/sockets'
 
 // The table's media on the app server: tickets for a table's members (real app, real sockets), and
 // the game driving the microphones in the media room (node-datachannel peers publishing synthetic RTP).
 
-let server: TestApp
-let serverDatabase: TestDatabase
-const open: TestSocket[] = []
-const cleanups: Array<() => unknown> = []
-
-beforeAll(async () => {
-  serverDatabase = await createTestDatabase()
-  server = await startTestApp({ database: serverDatabase })
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  for (const socket of open.splice(0)) socket.disconnect()
-})
-afterAll(async () => {
-  await server.close()
-  await disposeQuietly(serverDatabase)
-})
-
-/** Closes the pool and lets its connections finish closing before the database is dropped. */
-async function disposeQuietly(database: TestDatabase): Promise<void> {
-  await database.db.destroy()
-  await new Promise((resolve) => setTimeout(resolve, 300))
-  await database.dispose()
-}
-
-interface Member {
-  id: number
-  token: string
-  socket: TestSocket
-}
-
-async function member(options: { admin?: boolean } = {}): Promise<Member> {
-  const { user, token } = await createUserWithSession(server.database.db, options.admin ? { role_id: 3 } : {})
-  const socket = await connectSocket(server.url, token)
-  open.push(socket)
-  return { id: user.id, token, socket }
-}
-
-/** Sends a request and resolves with its ack. */
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(5000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
-
-async function ticket(who: Member, lobbyId: number): Promise<MediaTicket> {
-  const answer = await ask(who.socket, 'mafia:media:join', { id: lobbyId })
-  if (answer.error) throw new Error(`ticket refused: ${answer.error}`)
-  return answer as MediaTicket
-}
-
-/** Joins the media room a ticket names (the built-in server: a path on the app's origin). */
-async function joinMedia(ticketed: MediaTicket): Promise<MediaTestClient> {
-  const client = await MediaTestClient.joinTicket(server.url, ticketed)
-  cleanups.push(() => client.close())
-  return client
-}
+const suite = mediaTableSuite()
+const { member, ticket, joinMedia } = suite
 
 describe('mafia:media:join', () => {
   it('hands seated players publisher tickets, spectators subscriber tickets, and refuses outsiders and closed tables', async () => {
     const creator = await member()
-    const lobby = await ask(creator.socket, 'mafia:create:lobby', { name: 'Tickets', language: 'en' })
+    const lobby = await requestResult(creator.socket, 'mafia:create:lobby', { name: 'Tickets', language: 'en' })
     const seated = await member()
-    expect((await ask(seated.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
+    expect((await requestResult(seated.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
     const spectator = await member()
-    expect((await ask(spectator.socket, 'mafia:watch:lobby', { id: lobby.id })).as).toBe('spectator')
+    expect((await requestResult(spectator.socket, 'mafia:watch:lobby', { id: lobby.id })).as).toBe('spectator')
     const outsider = await member()
 
     const mine = await ticket(creator, lobby.id)
@@ -82,13 +28,13 @@ describe('mafia:media:join', () => {
     expect((await ticket(seated, lobby.id)).role).toBe('publisher')
     expect(await ticket(spectator, lobby.id)).toMatchObject({ role: 'subscriber', peerId: String(spectator.id), roomId: `lobby-${lobby.id}` })
 
-    expect(await ask(outsider.socket, 'mafia:media:join', { id: lobby.id })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
+    expect(await request(outsider.socket, 'mafia:media:join', { id: lobby.id })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
     // A member of one table asking for another.
-    expect(await ask(seated.socket, 'mafia:media:join', { id: lobby.id + 1000 })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
-    expect(await ask(outsider.socket, 'mafia:media:join', { id: 'x' })).toMatchObject({ error: expect.any(String) })
-    const anonymous = await connectSocket(server.url)
-    open.push(anonymous)
-    expect(await ask(anonymous, 'mafia:media:join', { id: lobby.id })).toEqual({ error: 'errors.unauthorized' })
+    expect(await request(seated.socket, 'mafia:media:join', { id: lobby.id + 1000 })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
+    expect(await rawRequest(outsider.socket, 'mafia:media:join', { id: 'x' })).toMatchObject({ error: expect.any(String) })
+    const anonymous = await connectSocket(suite.server.url)
+    suite.track(anonymous)
+    expect(await request(anonymous, 'mafia:media:join', { id: lobby.id })).toEqual({ error: 'errors.unauthorized' })
 
     // The ticket opens the table's room on the built-in media server.
     const client = await joinMedia(mine)
@@ -96,16 +42,16 @@ describe('mafia:media:join', () => {
     expect(joined).toMatchObject({ you: { peerId: String(creator.id), role: 'publisher', roomId: `lobby-${lobby.id}` } })
 
     // A finished table hands out no tickets.
-    await server.database.db.updateTable('lobbies').set({ status: 'ended' }).where('id', '=', lobby.id).execute()
-    expect(await ask(seated.socket, 'mafia:media:join', { id: lobby.id })).toEqual({ error: 'errors.lobby.closed' })
+    await suite.server.database.db.updateTable('lobbies').set({ status: 'ended' }).where('id', '=', lobby.id).execute()
+    expect(await request(seated.socket, 'mafia:media:join', { id: lobby.id })).toEqual({ error: 'errors.lobby.closed' })
   })
 
   it('is rate-limited per socket', async () => {
     const creator = await member()
-    const lobby = await ask(creator.socket, 'mafia:create:lobby', { name: 'Limits', language: 'en' })
-    const answers = await Promise.all(Array.from({ length: 12 }, () => ask(creator.socket, 'mafia:media:join', { id: lobby.id })))
-    expect(answers.filter((answer) => answer.error === 'errors.rate_limited')).toHaveLength(2)
-    expect(answers.filter((answer) => answer.role === 'publisher')).toHaveLength(10)
+    const lobby = await requestResult(creator.socket, 'mafia:create:lobby', { name: 'Limits', language: 'en' })
+    const answers = await Promise.all(Array.from({ length: 12 }, () => request(creator.socket, 'mafia:media:join', { id: lobby.id })))
+    expect(answers.filter((answer) => 'error' in answer && answer.error === 'errors.rate_limited')).toHaveLength(2)
+    expect(answers.filter((answer) => 'role' in answer && answer.role === 'publisher')).toHaveLength(10)
   })
 })
 
@@ -120,7 +66,7 @@ function stream(client: MediaTestClient, label: string): void {
     first = false
     client.sendAudio({ body: Buffer.from(`${label} audio ${Date.now()}`) })
   }, 20)
-  cleanups.push(() => clearInterval(timer))
+  suite.afterTest(() => clearInterval(timer))
 }
 
 /** Resolves once `client` received `count` more audio packets of `peerId` than it had. */
@@ -140,21 +86,18 @@ async function silent(client: MediaTestClient, peerId: string, what: string): Pr
 describe('the game drives the microphones', () => {
   it('a judged table of ten: closed after the deal, the judge opens seats 1-3 and closes seat 2, on the server', { timeout: 120_000 }, async () => {
     const judge = await member()
-    const lobby = await ask(judge.socket, 'mafia:create:lobby', { name: 'Voices', language: 'en', as: 'judge' })
+    const lobby = await requestResult(judge.socket, 'mafia:create:lobby', { name: 'Voices', language: 'en', as: 'judge' })
     const players: Member[] = []
     for (let seat = 1; seat <= 10; seat++) {
       const player = await member()
-      expect((await ask(player.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
+      expect((await requestResult(player.socket, 'mafia:join:lobby', { id: lobby.id })).as).toBe('player')
       players.push(player)
     }
     const seat = (number: number) => players[number - 1] as Member
     const peer = (who: Member) => String(who.id)
     const spectator = await member()
-    await ask(spectator.socket, 'mafia:watch:lobby', { id: lobby.id })
-    const command = async (payload: Record<string, unknown>) => {
-      const answer = await ask(judge.socket, 'mafia:game:command', { id: lobby.id, command: payload })
-      if (answer.error) throw new Error(`${JSON.stringify(payload)} refused: ${answer.error}`)
-    }
+    await requestResult(spectator.socket, 'mafia:watch:lobby', { id: lobby.id })
+    const command = (payload: GameCommandRequest['command']) => requestResult(judge.socket, 'mafia:game:command', { id: lobby.id, command: payload })
 
     // Seats 1-4 and the judge publish; the spectator only receives.
     const media = new Map<Member, MediaTestClient>()
@@ -176,7 +119,7 @@ describe('the game drives the microphones', () => {
 
     // The deal: nobody speaks at night; the judge still does.
     await command({ type: 'start' })
-    const room = server.app.media.rooms.get(`lobby-${lobby.id}`)
+    const room = suite.server.app.media.rooms.get(`lobby-${lobby.id}`)
     for (let number = 1; number <= 10; number++) expect(room?.isMicrophoneAllowed(peer(seat(number))), `seat ${number} after the deal`).toBe(false)
     expect(room?.isMicrophoneAllowed(peer(judge))).toBe(true)
     await at(seat(1)).waitForMessage((message) => message.type === 'track-muted' && message.peerId === peer(seat(4)), 'seat 4 muted')
@@ -206,11 +149,11 @@ describe('the game drives the microphones', () => {
 
     // Outsiders get no ticket; forged and expired tokens get no room.
     const outsider = await member()
-    expect(await ask(outsider.socket, 'mafia:media:join', { id: lobby.id })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
+    expect(await request(outsider.socket, 'mafia:media:join', { id: lobby.id })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
     const [prefix, claims, signature] = watching.token.split('.') as [string, string, string]
     const forged = `${prefix}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(claims, 'base64url').toString()), role: 'publisher' })).toString('base64url')}.${signature}`
-    await expect(MediaTestClient.join(server.url, forged)).rejects.toThrow('errors.media.token_invalid')
-    const expired = server.app.media.issueToken({ roomId: watching.roomId, peerId: watching.peerId, role: 'subscriber', ttlSeconds: -1 })
-    await expect(MediaTestClient.join(server.url, expired)).rejects.toThrow('errors.media.token_expired')
+    await expect(MediaTestClient.join(suite.server.url, forged)).rejects.toThrow('errors.media.token_invalid')
+    const expired = suite.server.app.media.issueToken({ roomId: watching.roomId, peerId: watching.peerId, role: 'subscriber', ttlSeconds: -1 })
+    await expect(MediaTestClient.join(suite.server.url, expired)).rejects.toThrow('errors.media.token_expired')
   })
 })
