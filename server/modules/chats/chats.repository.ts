@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { ChatRow, Database } from '../../../db/schema'
+import { blockedEitherWay, lockUser } from '../friends'
 
 const serverRole = 4
 
@@ -148,7 +149,6 @@ function chatsQueries(db: Kysely<Database>) {
       return db.updateTable('chats').set({ closed_at: at }).where('id', '=', chatId).execute()
     },
 
-    /** The chat and whether the user is a member of it, in one query. */
     /**
      * The chat, whether the user is a member, and (one-to-one chats) whether either of the two
      * blocked the other: one query on the hot path of sending.
@@ -170,29 +170,11 @@ function chatsQueries(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
-    /** Whether either user blocked the other. */
-    async blockedEitherWay(userId: number, otherId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('user_blocks')
-        .select('blocker_id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('blocker_id', '=', userId), eb('blocked_id', '=', otherId)]),
-            eb.and([eb('blocker_id', '=', otherId), eb('blocked_id', '=', userId)]),
-          ]),
-        )
-        .executeTakeFirst()
-      return row !== undefined
-    },
+    /** Whether either user blocked the other (blocks are the friends module's). */
+    blockedEitherWay: (userId: number, otherId: number) => blockedEitherWay(db, userId, otherId),
 
-    /**
-     * Holds the user's row until the transaction ends, so one user's invites are counted and sent one at a
-     * time. NO KEY UPDATE, not UPDATE: rows inserted meanwhile that reference this user take a KEY SHARE
-     * lock on it, and two users writing to each other at once would otherwise deadlock.
-     */
-    lockUser(userId: number): Promise<unknown> {
-      return db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
-    },
+    /** Holds the user's row until the transaction ends: one user's party invites go one at a time. */
+    lockUser: (userId: number) => lockUser(db, userId),
 
     /** The party invites a user sent since a time, oldest first (their times only). */
     async invitesSince(inviterId: number, since: Date): Promise<Date[]> {

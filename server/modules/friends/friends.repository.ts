@@ -33,6 +33,33 @@ function blockBetween(eb: ExpressionBuilder<Database, 'users'>, userId: number) 
     )
 }
 
+/**
+ * Whether either user blocked the other, asked on the database or inside a transaction. Blocks are
+ * this module's; the chats module asks through the module's index in its own transactions.
+ */
+export async function blockedEitherWay(db: Kysely<Database>, userId: number, otherId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', userId), eb('blocked_id', '=', otherId)]),
+        eb.and([eb('blocker_id', '=', otherId), eb('blocked_id', '=', userId)]),
+      ]),
+    )
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * Holds the user's row until the transaction ends, so one user's friend requests or party invites are
+ * counted and sent one at a time. NO KEY UPDATE, not UPDATE: rows inserted meanwhile that reference this
+ * user take a KEY SHARE lock on it, and two users writing to each other at once would otherwise deadlock.
+ */
+export function lockUser(db: Kysely<Database>, userId: number): Promise<unknown> {
+  return db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
+}
+
 /** All SQL about friendships, friend requests and blocks. */
 function friendsQueries(db: Kysely<Database>) {
   return {
@@ -186,14 +213,8 @@ function friendsQueries(db: Kysely<Database>) {
         .execute()
     },
 
-    /**
-     * Holds the user's row until the transaction ends, so one user's requests are counted and sent one at a
-     * time. NO KEY UPDATE, not UPDATE: rows inserted meanwhile that reference this user take a KEY SHARE
-     * lock on it, and two users writing to each other at once would otherwise deadlock.
-     */
-    lockUser(userId: number): Promise<unknown> {
-      return db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
-    },
+    /** See `lockUser`: one user's friend requests go one at a time. */
+    lockUser: (userId: number) => lockUser(db, userId),
 
     async countOutgoing(userId: number): Promise<number> {
       const row = await db.selectFrom('friend_requests').select(sql<number>`count(*)::int`.as('count')).where('from_user_id', '=', userId).executeTakeFirstOrThrow()
@@ -201,19 +222,7 @@ function friendsQueries(db: Kysely<Database>) {
     },
 
     /** Whether either user blocked the other. */
-    async blockedEitherWay(userId: number, otherId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('user_blocks')
-        .select('blocker_id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('blocker_id', '=', userId), eb('blocked_id', '=', otherId)]),
-            eb.and([eb('blocker_id', '=', otherId), eb('blocked_id', '=', userId)]),
-          ]),
-        )
-        .executeTakeFirst()
-      return row !== undefined
-    },
+    blockedEitherWay: (userId: number, otherId: number) => blockedEitherWay(db, userId, otherId),
 
     /** Adds a block; false when it already stood. */
     async insertBlock(blockerId: number, blockedId: number): Promise<boolean> {

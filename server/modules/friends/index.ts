@@ -5,6 +5,8 @@ import { createFriendsService, type SuggestionSource } from './friends.service'
 import { createSocketPresence, registerFriendsEvents } from './friends.socket'
 
 export type { SuggestionSource } from './friends.service'
+/** Block and row-lock queries other modules run in their own transactions (blocks are this module's). */
+export { blockedEitherWay, lockUser } from './friends.repository'
 
 /** What other modules may use of friends. */
 export interface FriendsModule {
