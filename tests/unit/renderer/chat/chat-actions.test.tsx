@@ -2,24 +2,10 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChatType, type ChatMessage } from '../../../../server/contract/socket/chats'
+import { answers, emitted, resetFakeSocket } from '../fake-socket'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
-const emitted: Array<{ event: string; args: unknown[] }> = []
-const answers = new Map<string, unknown>()
-const fakeSocket = {
-  connected: true,
-  timeout: () => ({
-    emitWithAck: (event: string, ...args: unknown[]) => {
-      emitted.push({ event, args })
-      return Promise.resolve(answers.get(event))
-    },
-  }),
-}
-
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return { currentSocket: () => fakeSocket, realtimeState: proxy({ connected: true, onlineCount: null }), registerConnectHook: () => () => undefined }
-})
+vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
 vi.mock('../../../../renderer/platform/bridge', () => ({
   platform: { playNotificationSound: vi.fn(() => Promise.resolve()), showNotification: vi.fn(() => Promise.resolve()), isWindowFocused: vi.fn(() => Promise.resolve(true)) },
 }))
@@ -38,8 +24,7 @@ const message = (id: number, user = bob, chatType: ChatType = ChatType.OneToOne,
 const chat = (id: number, type: ChatType = ChatType.OneToOne) => ({ id, type, name: 'Bob', lobbyId: null, language: null, ownerId: null, members: [], unread: 0, lastMessage: null, createdAt: '2026-01-01T00:00:00.000Z' })
 
 beforeEach(() => {
-  emitted.length = 0
-  answers.clear()
+  resetFakeSocket()
   localStorage.clear()
   resetChats({ forgetDialogs: true })
   noticesState.queue.splice(0)

@@ -2,24 +2,10 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { answers, resetFakeSocket, sent } from '../fake-socket'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
-const emitted: Array<{ event: string; args: unknown[] }> = []
-const answers = new Map<string, unknown>()
-const fakeSocket = {
-  connected: true,
-  timeout: () => ({
-    emitWithAck: (event: string, ...args: unknown[]) => {
-      emitted.push({ event, args })
-      return Promise.resolve(answers.get(event))
-    },
-  }),
-}
-
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return { currentSocket: () => fakeSocket, realtimeState: proxy({ connected: true, onlineCount: null }), registerConnectHook: () => () => undefined }
-})
+vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
 vi.mock('../../../../renderer/platform/bridge', () => ({ platform: {} }))
 vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
 
@@ -39,13 +25,10 @@ async function renderScreen() {
   )
 }
 
-const sent = (event: string) => emitted.filter((item) => item.event === event).map((item) => item.args[0])
-
 afterEach(() => cleanup())
 
 beforeEach(() => {
-  emitted.length = 0
-  answers.clear()
+  resetFakeSocket()
   answers.set('friends:search:new', { items: [] })
   answers.set('friends:block:list', { items: [card(7, 'Mallory')] })
   noticesState.queue.splice(0)

@@ -2,24 +2,10 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { answers, emitted, resetFakeSocket } from '../fake-socket'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
-const emitted: Array<{ event: string; args: unknown[] }> = []
-const answers = new Map<string, unknown>()
-const fakeSocket = {
-  connected: true,
-  timeout: () => ({
-    emitWithAck: (event: string, ...args: unknown[]) => {
-      emitted.push({ event, args })
-      return Promise.resolve(answers.get(event))
-    },
-  }),
-}
-
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return { currentSocket: () => fakeSocket, realtimeState: proxy({ connected: true, onlineCount: null }), registerConnectHook: () => () => undefined }
-})
+vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
 vi.mock('../../../../renderer/platform/bridge', () => ({ platform: {} }))
 vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
 
@@ -41,8 +27,7 @@ async function renderScreen() {
 afterEach(() => cleanup())
 
 beforeEach(() => {
-  emitted.length = 0
-  answers.clear()
+  resetFakeSocket()
   answers.set('friends:search:new', { items: [] })
   resetFriends()
 })
