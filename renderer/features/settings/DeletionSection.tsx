@@ -1,12 +1,6 @@
 import { useState } from 'react'
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   DialogTrigger,
   MessageBar,
   MessageBarBody,
@@ -21,6 +15,7 @@ import { routes } from '../../../server/contract/http'
 import { call } from '../../api/client'
 import { updateUser } from '../../state/session'
 import { FailureMessage, formatDateTime } from '../auth'
+import { ConfirmDialog } from './ConfirmDialog'
 import { SettingsSection } from './SettingsSection'
 
 const useStyles = makeStyles({
@@ -105,47 +100,31 @@ export function DeletionSection({ deleteAt }: { deleteAt: string | null }) {
               {t('settings.deletion.cancelled')}
             </Text>
           )}
-          <Dialog
+          <ConfirmDialog
             open={open}
-            onOpenChange={(_, data) => {
-              if (pending) return
-              setOpen(data.open)
-              if (data.open) setFailure(null)
+            onOpenChange={(next) => {
+              setOpen(next)
+              if (next) setFailure(null)
             }}
-          >
-            <div className={styles.actions}>
-              <DialogTrigger disableButtonEnhancement>
-                <Button className={styles.dangerOutline} icon={<Delete20Regular />}>
-                  {t('settings.deletion.delete')}
-                </Button>
-              </DialogTrigger>
-            </div>
-            <DialogSurface>
-              <DialogBody>
-                <DialogTitle>{t('settings.deletion.dialogTitle')}</DialogTitle>
-                <DialogContent className={styles.dialogContent}>
-                  <Text>{t('settings.deletion.dialogText')}</Text>
-                  <FailureMessage error={failure} />
-                </DialogContent>
-                <DialogActions>
-                  <DialogTrigger disableButtonEnhancement>
-                    <Button appearance="secondary" disabled={pending}>
-                      {t('settings.deletion.keep')}
-                    </Button>
-                  </DialogTrigger>
-                  <Button
-                    appearance="primary"
-                    className={styles.danger}
-                    icon={pending ? <Spinner size="tiny" /> : undefined}
-                    disabledFocusable={pending}
-                    onClick={() => void requestDeletion()}
-                  >
-                    {t('settings.deletion.confirm')}
+            trigger={
+              <div className={styles.actions}>
+                <DialogTrigger disableButtonEnhancement>
+                  <Button className={styles.dangerOutline} icon={<Delete20Regular />}>
+                    {t('settings.deletion.delete')}
                   </Button>
-                </DialogActions>
-              </DialogBody>
-            </DialogSurface>
-          </Dialog>
+                </DialogTrigger>
+              </div>
+            }
+            title={t('settings.deletion.dialogTitle')}
+            text={t('settings.deletion.dialogText')}
+            failure={failure}
+            busy={pending}
+            cancelLabel={t('settings.deletion.keep')}
+            confirmLabel={t('settings.deletion.confirm')}
+            onConfirm={() => void requestDeletion()}
+            contentClassName={styles.dialogContent}
+            confirmClassName={styles.danger}
+          />
         </>
       )}
     </SettingsSection>

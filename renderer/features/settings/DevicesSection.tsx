@@ -2,12 +2,6 @@ import { useEffect, useState } from 'react'
 import {
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -21,6 +15,7 @@ import { useTranslation } from 'react-i18next'
 import { routes, type DeviceSession } from '../../../server/contract/http'
 import { ApiError, call } from '../../api/client'
 import { FailureMessage, formatDateTime } from '../auth'
+import { ConfirmDialog } from './ConfirmDialog'
 import { SettingsSection } from './SettingsSection'
 
 const useStyles = makeStyles({
@@ -187,34 +182,19 @@ export function DevicesSection() {
           </Text>
         </>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(_, data) => {
-          if (!busy && !data.open) setConfirming(null)
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null)
         }}
-      >
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{confirming?.kind === 'others' ? t('settings.sessions.confirmOthersTitle') : t('settings.sessions.confirmOneTitle')}</DialogTitle>
-            <DialogContent>
-              <Text>
-                {confirming?.kind === 'one'
-                  ? t('settings.sessions.confirmOneText', { device: deviceName(confirming.session) })
-                  : t('settings.sessions.confirmOthersText')}
-              </Text>
-              <FailureMessage error={failure} />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={busy} onClick={() => setConfirming(null)}>
-                {t('settings.sessions.cancel')}
-              </Button>
-              <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : undefined} disabledFocusable={busy} onClick={() => confirming && void signOut(confirming)}>
-                {t('settings.sessions.confirm')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+        title={confirming?.kind === 'others' ? t('settings.sessions.confirmOthersTitle') : t('settings.sessions.confirmOneTitle')}
+        text={confirming?.kind === 'one' ? t('settings.sessions.confirmOneText', { device: deviceName(confirming.session) }) : t('settings.sessions.confirmOthersText')}
+        failure={failure}
+        busy={busy}
+        cancelLabel={t('settings.sessions.cancel')}
+        confirmLabel={t('settings.sessions.confirm')}
+        onConfirm={() => confirming && void signOut(confirming)}
+      />
     </SettingsSection>
   )
 }
