@@ -1,29 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { answers, resetFakeSocket, sent } from '../fake-socket'
-import { createShellI18n, renderWithProviders } from '../shell/support'
 
 vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
 vi.mock('../../../../renderer/platform/bridge', () => ({ platform: {} }))
 vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
 
-const { FriendsScreen } = await import('../../../../renderer/features/friends/FriendsScreen')
 const { friendsState, resetFriends, setFriendsLoaded } = await import('../../../../renderer/state/friends')
 const { noticesState } = await import('../../../../renderer/state/notices')
 
-const card = (id: number, nickname: string) => ({ id, nickname, officialNickname: null, avatar: null, isPremium: false })
-
-async function renderScreen() {
-  const i18n = await createShellI18n('en')
-  renderWithProviders(
-    i18n,
-    <MemoryRouter>
-      <FriendsScreen />
-    </MemoryRouter>,
-  )
-}
+const { card, renderFriendsScreen: renderScreen } = await import('./support')
 
 afterEach(() => cleanup())
 

@@ -1,28 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { answers, emitted, resetFakeSocket } from '../fake-socket'
-import { createShellI18n, renderWithProviders } from '../shell/support'
 
 vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
 vi.mock('../../../../renderer/platform/bridge', () => ({ platform: {} }))
 vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
 
-const { FriendsScreen } = await import('../../../../renderer/features/friends/FriendsScreen')
 const { friendOnline, friendsState, resetFriends, setFriendsLoaded } = await import('../../../../renderer/state/friends')
 
-const card = (id: number, nickname: string) => ({ id, nickname, officialNickname: null, avatar: null, isPremium: false })
-
-async function renderScreen() {
-  const i18n = await createShellI18n('en')
-  renderWithProviders(
-    i18n,
-    <MemoryRouter>
-      <FriendsScreen />
-    </MemoryRouter>,
-  )
-}
+const { card, renderFriendsScreen: renderScreen } = await import('./support')
 
 afterEach(() => cleanup())
 
