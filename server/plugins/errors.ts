@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorCode, HttpErrorBody } from '../contract/errors'
-import { AppError } from '../lib/app-error'
+import { AppError, badRequest } from '../lib/app-error'
 
 /** English fallbacks for logs and API consumers; the renderer translates `code` instead. */
 const defaultMessages: Partial<Record<ErrorCode, string>> = {
@@ -51,7 +51,30 @@ export function sendError(reply: FastifyReply, body: HttpErrorBody): FastifyRepl
   return reply.code(body.statusCode).type('application/json').send(body)
 }
 
+/**
+ * The path to the first number in a validated request part that is not finite, or null. Ajv's type
+ * coercion turns "Infinity" or "1e999" in a path or query into Infinity and lets it past `integer`,
+ * `minimum` and `maximum` alike, and JSON.parse reads 1e999 in a body as Infinity; no handler should
+ * ever see one. Raw bodies (buffers) are not walked.
+ */
+export function nonFiniteNumberPath(value: unknown, path: readonly string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : [...path]
+  if (value === null || typeof value !== 'object' || depth > 32 || ArrayBuffer.isView(value)) return null
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteNumberPath(item, [...path, key], depth + 1)
+    if (found) return found
+  }
+  return null
+}
+
 function errorsPlugin(app: FastifyInstance): void {
+  // After validation, before every handler: a number that is not finite is refused like any invalid value.
+  app.addHook('preHandler', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const path = nonFiniteNumberPath(part)
+      if (path) throw badRequest('errors.invalid_value', path.at(-1))
+    }
+  })
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       // A limit that says when it lifts says it in the header too, as every 429 of the rate-limit plugin does.

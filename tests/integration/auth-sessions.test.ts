@@ -199,6 +199,9 @@ describe('the devices list', () => {
       ['DELETE', '/api/auth/sessions/abc', me.token, 400, 'errors.validation'],
       ['DELETE', '/api/auth/sessions/0', me.token, 400, 'errors.validation'],
       ['DELETE', '/api/auth/sessions/99999999999', me.token, 400, 'errors.validation'],
+      // Ajv's coercion reads these as Infinity and lets them past the schema: refused before the handler.
+      ['DELETE', '/api/auth/sessions/Infinity', me.token, 400, 'errors.invalid_value'],
+      ['DELETE', '/api/auth/sessions/1e999', me.token, 400, 'errors.invalid_value'],
       ['DELETE', '/api/auth/sessions/others?all=1', me.token, 400, 'errors.unknown_field'],
       ['DELETE', '/api/auth/sessions/others', undefined, 401, 'errors.unauthorized'],
       ['GET', '/api/auth/sessions', undefined, 401, 'errors.unauthorized'],

@@ -250,8 +250,6 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     preValidation: refuseInput,
     preHandler: signedInAndLimited,
     handler: async (request) => {
-      // Ajv's coercion lets "Infinity" (and "1e999") through as an integer past the schema's maximum.
-      if (!Number.isSafeInteger(request.params.id)) throw badRequest('errors.invalid_value', 'id')
       await sessions.endOwn(viewerOf(request), request.params.id)
       disconnectSession(app.io, request.params.id, 'logout')
       return { ok: true as const }
