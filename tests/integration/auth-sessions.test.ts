@@ -6,6 +6,8 @@ import { closeOpenSockets, connectSocket, nextEvent, type TestSocket } from '../
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { twoNodesForFile } from '../helpers/two-nodes'
 import { createUserWithSession } from '../helpers/users'
+import { createSessionsRepository } from '../../server/modules/auth/sessions.repository'
+import { createSessionsService } from '../../server/modules/auth/sessions.service'
 import { currentUser, signIn, signUp, signUpConfirmed, snapshot } from './auth-support'
 
 const minute = 60 * 1000
@@ -58,6 +60,30 @@ async function stillServed(socket: TestSocket): Promise<boolean> {
 }
 
 describe('session lifetimes', () => {
+  it('forgets the rows of sessions that ended over 30 days ago, and keeps the live ones and the recently ended', async () => {
+    const sessions = createSessionsService(createSessionsRepository(db()), clock())
+    const idIs = (id: number) => db().selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()
+    const signedOut = await signedInUser()
+    const unused = await signedInUser()
+    await db().updateTable('sessions').set({ revoked_at: clock().now() }).where('user_id', '=', signedOut.user.id).execute()
+    const [signedOutRow] = await sessionRows(signedOut.user.id)
+    const [unusedRow] = await sessionRows(unused.user.id)
+    clock().advance(30 * day)
+    const recent = await signedInUser()
+    const [recentRow] = await sessionRows(recent.user.id)
+    clock().advance(day + minute)
+    await sessions.forgetEnded()
+    // Signed out 31 days ago: gone. Unused for 31 days, so ended by the idle timeout 24 days ago: kept.
+    expect(await idIs(signedOutRow!.id)).toBeUndefined()
+    expect(await idIs(unusedRow!.id)).toBeDefined()
+    expect(await idIs(recentRow!.id)).toBeDefined()
+    clock().advance(7 * day)
+    await sessions.forgetEnded()
+    expect(await idIs(unusedRow!.id)).toBeUndefined()
+    expect((await currentUser(server, recent.token)).status).toBe(401)
+    expect(await idIs(recentRow!.id)).toBeDefined()
+  })
+
   it('a session unused for the idle timeout is refused, and the refusal writes nothing', async () => {
     const { user, token } = await signedInUser()
     // Used every five days, it lives past the seven-day idle timeout.

@@ -94,6 +94,7 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
       options.logger.error({ err: error }, 'purge of deleted accounts failed')
     }
     await service.forgetOldSignInFailures().catch((error: unknown) => options.logger.error({ err: error }, 'purge of old sign-in failures failed'))
+    await sessions.forgetEnded().catch((error: unknown) => options.logger.error({ err: error }, 'purge of ended sessions failed'))
   }
 
   return {

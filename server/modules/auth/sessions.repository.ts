@@ -75,6 +75,15 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .execute()
     },
 
+    /** Deletes the sessions that ended (signed out, or past a lifetime) before `endedBefore`'s windows; returns how many. */
+    async deleteEnded(endedBefore: Date, window: LiveWindow): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('revoked_at', '<', endedBefore), eb('created_at', '<=', window.createdAfter), eb('last_seen_at', '<=', window.seenAfter)]))
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+
     revoke(sessionId: number, at: Date) {
       return db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
     },

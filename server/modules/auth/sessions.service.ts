@@ -10,6 +10,8 @@ import type { LiveWindow, SessionClient, SessionsRepository } from './sessions.r
 export type { SessionClient } from './sessions.repository'
 
 const day = 24 * 60 * 60 * 1000
+/** How long the row of an ended session is kept. */
+const endedSessionsKeptMs = 30 * day
 
 /** How long a session lives at most from its sign-in, and how long it survives unused. */
 export interface SessionLifetimes {
@@ -100,6 +102,16 @@ export function createSessionsService(repository: SessionsRepository, clock: Clo
     /** Ends one of the viewer's sessions; another user's session, or one already ended, is errors.not_found and stays as it is. */
     async endOwn(viewer: Viewer, sessionId: number): Promise<void> {
       if (!(await repository.revokeOwn(viewer.user.id, sessionId, clock.now()))) throw new AppError(404, 'errors.not_found')
+    },
+
+    /**
+     * Deletes the rows of sessions that ended (signed out, or past their lifetime or idle timeout) more
+     * than 30 days ago: a month of where an account was used from is kept for a user who reports a
+     * stolen account, and no longer. Returns how many went.
+     */
+    forgetEnded(): Promise<number> {
+      const monthAgo = new Date(clock.now().getTime() - endedSessionsKeptMs)
+      return repository.deleteEnded(monthAgo, liveWindow(monthAgo))
     },
 
     end: (sessionId: number) => repository.revoke(sessionId, clock.now()),
