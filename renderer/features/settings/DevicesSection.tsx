@@ -2,9 +2,6 @@ import { useEffect, useState } from 'react'
 import {
   Badge,
   Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Spinner,
   Text,
   makeStyles,
@@ -13,9 +10,10 @@ import {
 import { SignOut20Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { routes, type DeviceSession } from '../../../server/contract/http'
-import { ApiError, call } from '../../api/client'
+import { call } from '../../api/client'
 import { FailureMessage, formatDateTime } from '../auth'
 import { ConfirmDialog } from './ConfirmDialog'
+import { LoadFailedBar } from './LoadFailedBar'
 import { SettingsSection } from './SettingsSection'
 
 const useStyles = makeStyles({
@@ -108,14 +106,7 @@ export function DevicesSection() {
     <SettingsSection title={t('settings.sessions.title')} description={t('settings.sessions.description')}>
       {load.status === 'loading' && <Spinner size="small" label={t('settings.sessions.loading')} />}
       {load.status === 'failed' && (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>
-            {t('settings.sessions.loadFailed')} {load.error instanceof ApiError ? t(load.error.code) : t('auth.common.networkError')}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={retry}>{t('settings.retry')}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadFailedBar message="settings.sessions.loadFailed" error={load.error} onRetry={retry} />
       )}
       {load.status === 'ready' && (
         <>

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react'
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components'
+import { Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { routes, type AccountSettings } from '../../../server/contract/http'
-import { ApiError, call } from '../../api/client'
+import { call } from '../../api/client'
 import { sessionState } from '../../state/session'
 import { DeletionSection } from './DeletionSection'
 import { DevicesSection } from './DevicesSection'
 import { LanguageSection } from './LanguageSection'
+import { LoadFailedBar } from './LoadFailedBar'
 import { PasswordSection } from './PasswordSection'
 import { PicturesSection } from './PicturesSection'
 import { ProfileSection } from './ProfileSection'
@@ -63,14 +64,7 @@ export function SettingsScreen() {
       <h1 className={styles.title}>{t('settings.title')}</h1>
       {load.status === 'loading' && <Spinner label={t('settings.loading')} />}
       {load.status === 'failed' && (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>
-            {t('settings.loadFailed')} {load.error instanceof ApiError ? t(load.error.code) : t('auth.common.networkError')}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={retry}>{t('settings.retry')}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadFailedBar message="settings.loadFailed" error={load.error} onRetry={retry} />
       )}
       {load.status === 'ready' && (
         <>
