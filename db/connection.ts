@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, type LogConfig } from 'kysely'
 import pg from 'pg'
+import { ensureWritableDir, lockDataDir } from './data-dir'
+import { startPgliteWorker } from './pglite-host'
 import type { Database } from './schema'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -10,53 +10,95 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export interface DatabaseHandle {
   db: Kysely<Database>
   kind: DatabaseKind
+  /** Ends the pool, then (PGlite) stops the database's thread and releases DATA_DIR. `db.destroy()` does the same. */
+  close(): Promise<void>
+  /** PGlite only: its whole folder as a tar, which `pgliteDump` loads again. */
+  dumpPglite?: () => Promise<Uint8Array>
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL server; without it, PGlite. */
+  databaseUrl?: string
+  /** PGlite keeps its files in DATA_DIR/pg; without it (and without a dump), in memory. */
+  dataDir?: string
+  /** PGlite starts in memory from this dump (`dumpDataDir`); tests load their template so. */
+  pgliteDump?: Uint8Array
+  onPoolError?: (error: Error) => void
+  /** Called once if PGlite's thread ends while the database is open; the server treats it as fatal. */
+  onPgliteExit?: (error: Error) => void
+  /** Kysely's query log, e.g. to count statements. */
+  log?: LogConfig
 }
 
 // Postgres returns bigint (count(*)) as text by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
 
 /**
- * PostgreSQL server when a URL is given, otherwise PGlite with its files in DATA_DIR/pg
- * (or in memory, or loaded from a dump, for tests).
+ * PostgreSQL server when a URL is given, otherwise PGlite. PGlite runs in its own thread and serves
+ * the PostgreSQL protocol there (see README.md), so both kinds go through the same `pg` pool and
+ * Kysely dialect.
  */
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string; pglite?: PGlite; onPoolError?: (error: Error) => void }): DatabaseHandle {
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
-    // An idle connection the server closed (a restart, a failover, an administrator) is reported here;
-    // the pool drops it and the next query opens a new one. Without a listener the process would crash.
-    pool.on('error', (error) => options.onPoolError?.(error))
-    return { kind: 'postgres', db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) }
+    reportErrors(pool, options.onPoolError)
+    return handleOf('postgres', pool, options.log)
   }
-  let pglite = options.pglite
-  if (!pglite) {
-    const dir = options.dataDir ? join(options.dataDir, 'pg') : undefined
-    if (dir) mkdirSync(dir, { recursive: true })
-    pglite = new PGlite(dir)
+
+  let release = () => {}
+  let pgDir: string | undefined
+  if (options.dataDir && !options.pgliteDump) {
+    ensureWritableDir(options.dataDir)
+    release = lockDataDir(options.dataDir)
+    pgDir = join(options.dataDir, 'pg')
+    try {
+      ensureWritableDir(pgDir)
+    } catch (error) {
+      release()
+      throw error
+    }
   }
-  return { kind: 'pglite', db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite: takingTurns(pglite) }) }) }
+  const worker = await startPgliteWorker({ dataDir: pgDir, dump: options.pgliteDump, onExit: options.onPgliteExit }).catch((error: unknown) => {
+    release()
+    throw error
+  })
+  // One connection, which the thread serves alone; kept open while idle, since the thread accepts
+  // one connection at a time and a reconnect could race the old one's close.
+  const pool = endingWith(new pg.Pool({ host: worker.address.host, port: worker.address.port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 }), async () => {
+    await worker.stop()
+    release()
+  })
+  reportErrors(pool, options.onPoolError)
+  return { ...handleOf('pglite', pool, options.log), dumpPglite: () => worker.dump() }
 }
 
 /**
- * PGlite runs in this thread, and the queries waiting for its lock run back to back without the
- * event loop ever getting a turn: under a burst the server would stop answering heartbeats, timers
- * and requests until the backlog is gone. So queries and whole transactions wait in this queue
- * instead, one at a time, with a turn of the event loop before each. (Inside a transaction Kysely
- * uses the transaction's own handle, which this queue does not see.)
+ * A connection the server closed (a restart, a failover, an administrator, PGlite's thread ending) is
+ * reported here, idle or busy: the pool drops it, the query on it fails, and the next query opens a new
+ * one. Without these listeners the process would crash on an unhandled 'error' event.
  */
-export function takingTurns(pglite: PGlite): PGlite {
-  let tail: Promise<unknown> = Promise.resolve()
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
-  function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const run = tail.then(turn).then(work)
-    tail = run.catch(() => undefined)
-    return run
-  }
-  return new Proxy(pglite, {
-    get(target, property) {
-      if (property === 'query') return ((...args: Parameters<PGlite['query']>) => inTurn(() => target.query(...args))) as PGlite['query']
-      if (property === 'transaction') return ((callback: Parameters<PGlite['transaction']>[0]) => inTurn(() => target.transaction(callback))) as PGlite['transaction']
-      const value: unknown = Reflect.get(target, property, target)
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+function reportErrors(pool: pg.Pool, onPoolError: ((error: Error) => void) | undefined): void {
+  pool.on('error', (error) => onPoolError?.(error))
+  pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)))
+}
+
+/** Makes the pool's `end()` (called by Kysely's `destroy()`) also stop what serves it, once. */
+function endingWith(pool: pg.Pool, afterEnd: () => Promise<void>): pg.Pool {
+  const end = pool.end.bind(pool)
+  let ended: Promise<void> | undefined
+  pool.end = (() => (ended ??= end().then(afterEnd))) as pg.Pool['end']
+  return pool
+}
+
+function handleOf(kind: DatabaseKind, pool: pg.Pool, log: LogConfig | undefined): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
+  // Kysely ends the pool only if it ever used it, so close ends it too (a second end is a no-op here).
+  return {
+    kind,
+    db,
+    close: async () => {
+      await db.destroy()
+      if (!pool.ended) await pool.end()
     },
-  })
+  }
 }

@@ -24,14 +24,16 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const { createLogger } = await import('../server/lib/logger')
   const config = loadConfig()
   const logger = createLogger({ name: 'migrate', level: config.logLevel })
-  const { db } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
-    await migrateToLatest(db, logger)
-    logger.info('database is up to date')
+    const { db } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    try {
+      await migrateToLatest(db, logger)
+      logger.info('database is up to date')
+    } finally {
+      await db.destroy()
+    }
   } catch (error) {
     logger.error({ err: error }, 'migration failed')
     process.exitCode = 1
-  } finally {
-    await db.destroy()
   }
 }

@@ -1,0 +1,68 @@
+// The embedded database's own thread: it opens PGlite and serves it over the PostgreSQL wire protocol,
+// so a slow query blocks this thread and never the server's event loop. Started by `pglite-host.ts`,
+// which also defines the messages (`PgliteWorkerData`, `FromPgliteWorker`, `ToPgliteWorker`).
+// Plain JavaScript on purpose: a worker thread does not inherit the tsx loader, and registering it
+// in each thread costs more than opening the database.
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+
+const options = workerData
+const port = parentPort
+if (!port) throw new Error('pglite-worker.mjs runs only as a worker thread')
+
+let pglite
+let server
+try {
+  pglite = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.dump && new Blob([options.dump]),
+    pgliteWasmModule: options.pgliteWasmModule,
+    initdbWasmModule: options.initdbWasmModule,
+  })
+  await pglite.waitReady
+  // A SQL error comes back as a protocol message; a throw here means PGlite itself broke (an abort
+  // in its WebAssembly). pglite-socket 0.2.17 then leaves its query queue marked busy for good, and
+  // every later query would wait forever, so the thread ends and the host reports it instead.
+  const execute = pglite.execProtocolRawStream.bind(pglite)
+  pglite.execProtocolRawStream = async (...args) => {
+    try {
+      return await execute(...args)
+    } catch (error) {
+      port.postMessage({ type: 'failed', message: `PGlite failed while running a query: ${error instanceof Error ? error.message : String(error)}` })
+      process.exit(1)
+    }
+  }
+  // One connection: the host's pool holds exactly one, so a second one can only be a stranger. The
+  // package answers it "Too many connections" and closes it.
+  server = options.socketPath
+    ? new PGLiteSocketServer({ db: pglite, path: options.socketPath, maxConnections: 1 })
+    : new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 1 })
+  await server.start()
+} catch (error) {
+  port.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
+  process.exit(1)
+}
+
+const connection = server.getServerConn()
+port.postMessage(options.socketPath ? { type: 'listening', socketPath: connection } : { type: 'listening', port: Number(connection.slice(connection.lastIndexOf(':') + 1)) })
+
+port.on('message', (message) => {
+  if (message.type === 'dump') {
+    // The whole folder as an uncompressed tar; its bytes move to the host instead of being copied.
+    void pglite
+      .dumpDataDir('none')
+      .then((file) => file.arrayBuffer())
+      .then((bytes) => port.postMessage({ type: 'dump', bytes }, [bytes]))
+    return
+  }
+  if (message.type === 'stop') {
+    void (async () => {
+      // Stop taking connections first, then let PGlite flush and close its files.
+      await server.stop()
+      await pglite.close()
+      port.postMessage({ type: 'stopped' })
+      port.close()
+    })()
+  }
+})

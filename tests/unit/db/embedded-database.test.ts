@@ -1,0 +1,161 @@
+import { execFile, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../../db/connection'
+import { startPgliteWorker } from '../../../db/pglite-host'
+import { exitCodes } from '../../../server/exit-codes'
+
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+const folders: string[] = []
+const freshDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-embedded-db-'))
+  folders.push(dir)
+  return dir
+}
+afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+/** A digest of every file under `dir`, to see that nothing in it changed. */
+function digestOf(dir: string): string {
+  const hash = createHash('sha256')
+  const walk = (path: string) => {
+    for (const name of readdirSync(path).sort()) {
+      const child = join(path, name)
+      if (statSync(child).isDirectory()) walk(child)
+      else hash.update(child).update(readFileSync(child))
+    }
+  }
+  walk(dir)
+  return hash.digest('hex')
+}
+
+/** Starts the real server entry on `dataDir` and resolves with its exit code and output (it must stop on its own). */
+function startServer(dataDir: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '' }, timeout: 40_000, killSignal: 'SIGKILL' }, (_error, stdout, stderr) =>
+      resolve({ code: child.exitCode, output: stdout + stderr }),
+    )
+  })
+}
+
+describe('the embedded database in its own thread', () => {
+  it('opens a folder PGlite wrote in the server thread (an earlier version of the app), keeps its rows, and what it writes is there after a restart', async () => {
+    const dataDir = freshDataDir()
+    const before = new PGlite(join(dataDir, 'pg'))
+    await before.exec(`create table kept (note text); insert into kept values ('written in process')`)
+    await before.close()
+
+    const database = await openDatabase({ dataDir })
+    expect((await sql<{ note: string }>`select note from kept`.execute(database.db)).rows).toEqual([{ note: 'written in process' }])
+    await sql`insert into kept values ('written by the thread')`.execute(database.db)
+    await database.close()
+
+    const after = new PGlite(join(dataDir, 'pg'))
+    expect((await after.query<{ note: string }>('select note from kept order by note')).rows.map((row) => row.note)).toEqual(['written by the thread', 'written in process'])
+    await after.close()
+  })
+
+  it('serves transactions whole: a failed one leaves nothing behind', async () => {
+    const database = await openDatabase({})
+    await sql`create table moves (n int not null)`.execute(database.db)
+    await database.db.transaction().execute(async (trx) => {
+      await sql`insert into moves values (1)`.execute(trx)
+      await sql`insert into moves values (2)`.execute(trx)
+    })
+    const failing = database.db.transaction().execute(async (trx) => {
+      await sql`insert into moves values (3)`.execute(trx)
+      throw new Error('rolled back')
+    })
+    await expect(failing).rejects.toThrow('rolled back')
+    expect((await sql<{ n: number }>`select n from moves order by n`.execute(database.db)).rows).toEqual([{ n: 1 }, { n: 2 }])
+    await database.close()
+  })
+
+  it('keeps the socket in a folder only this user can enter, refuses a second connection, and removes the folder when stopped', async () => {
+    const worker = await startPgliteWorker({})
+    if (process.platform !== 'win32') expect(statSync(worker.address.host).mode & 0o777).toBe(0o700)
+    const first = new pg.Client({ host: worker.address.host, port: worker.address.port, user: 'postgres', database: 'postgres' })
+    await first.connect()
+    const second = new pg.Client({ host: worker.address.host, port: worker.address.port, user: 'postgres', database: 'postgres' })
+    second.on('error', () => undefined)
+    await expect(second.connect().then(() => second.query('select 1'))).rejects.toThrow()
+    expect((await first.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+    await first.end()
+    await worker.stop()
+    if (process.platform !== 'win32') expect(() => statSync(worker.address.host)).toThrow()
+  })
+
+  it('reports a thread that dies, and queries fail instead of waiting forever', async () => {
+    let died: Error | undefined
+    const worker = await startPgliteWorker({ onExit: (error) => (died = error) })
+    const client = new pg.Client({ host: worker.address.host, port: worker.address.port, user: 'postgres', database: 'postgres' })
+    client.on('error', () => undefined)
+    await client.connect()
+    await worker.thread.terminate()
+    await expect(client.query('select 1')).rejects.toThrow()
+    await expect.poll(() => died?.message).toMatch(/ended unexpectedly/)
+    await client.end().catch(() => undefined)
+  })
+})
+
+describe('opening DATA_DIR', () => {
+  it('refuses a second opening of the same DATA_DIR while the first is open, and allows it after the first closed', async () => {
+    const dataDir = freshDataDir()
+    const first = await openDatabase({ dataDir })
+    await expect(openDatabase({ dataDir })).rejects.toMatchObject({ reason: 'locked' })
+    await first.close()
+    const again = await openDatabase({ dataDir })
+    await again.close()
+  })
+
+  it('takes over the lock of a server that no longer runs', async () => {
+    const dataDir = freshDataDir()
+    const gone = spawn(process.execPath, ['-e', ''])
+    const pid = gone.pid as number
+    await new Promise((resolve) => gone.on('exit', resolve))
+    writeFileSync(join(dataDir, 'pg.lock'), `${pid}\n`)
+    const database = await openDatabase({ dataDir })
+    expect(readFileSync(join(dataDir, 'pg.lock'), 'utf8').trim()).toBe(String(process.pid))
+    await database.close()
+  })
+
+  it('stops the server with a clear message and its own exit code when another server holds DATA_DIR, when DATA_DIR cannot be written, and when the database folder is corrupt, changing nothing', async () => {
+    // Another server: a live process whose pid is in the lock file.
+    const locked = freshDataDir()
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'])
+    writeFileSync(join(locked, 'pg.lock'), `${other.pid}\n`)
+
+    // A DATA_DIR under a file cannot be created (the tests may run as root, for whom modes do not count).
+    const unwritable = join(freshDataDir(), 'a-file', 'data')
+    writeFileSync(join(unwritable, '..'), 'not a folder')
+
+    const corrupt = freshDataDir()
+    const pglite = new PGlite(join(corrupt, 'pg'))
+    await pglite.exec('create table kept (n int)')
+    await pglite.close()
+    writeFileSync(join(corrupt, 'pg', 'global', 'pg_control'), Buffer.alloc(8192, 7))
+    const corruptBefore = digestOf(join(corrupt, 'pg'))
+
+    const [lockedRun, unwritableRun, corruptRun] = await Promise.all([startServer(locked), startServer(unwritable), startServer(corrupt)])
+    other.kill()
+
+    expect(lockedRun.code).toBe(exitCodes.locked)
+    expect(lockedRun.output).toContain(`another server (pid ${other.pid}) is using the database in ${locked}`)
+    expect(readFileSync(join(locked, 'pg.lock'), 'utf8').trim()).toBe(String(other.pid))
+    expect(readdirSync(locked)).toEqual(['pg.lock'])
+
+    expect(unwritableRun.code).toBe(exitCodes.unwritable)
+    expect(unwritableRun.output).toContain(`the data folder ${unwritable} cannot be written`)
+
+    expect(corruptRun.code).toBe(exitCodes.unreadable)
+    expect(corruptRun.output).toContain(`the database in ${join(corrupt, 'pg')} could not be opened`)
+    expect(digestOf(join(corrupt, 'pg'))).toBe(corruptBefore)
+    expect(readdirSync(corrupt)).toEqual(['pg'])
+  })
+})
