@@ -152,7 +152,7 @@ type Revocation = { userId: number; sessionId: number; reason: RevokeReason }
 type Authentication = { viewer: Viewer } | { error: ErrorCode; revoke?: Revocation }
 
 /**
- * Binds request events on a socket. Every request is authenticated (anonymous sockets get
+ * Binds request events for every socket of the server. Every request is authenticated (anonymous sockets get
  * errors.unauthorized), counted against its caller's allowance (`takeSocketLimit`: over it,
  * errors.rate_limited with `retryAfter`), validated against its contract schema, run, and answered through its ack:
  * the result on success, `{ error, field? }` on failure, never a stack. A request without an ack
@@ -228,19 +228,39 @@ export function createSocketRequests(app: FastifyInstance, options: SocketReques
     else if (revoke) disconnectSession(app.io, revoke.sessionId, revoke.reason)
   }
 
-  return function bindRequests<M extends RequestMap>(socket: AppSocket, requests: M, handlers: NoInfer<RequestHandlers<M>>): void {
-    for (const event of Object.keys(requests)) {
-      const definition = requests[event] as RequestDefinition
-      const handler = handlers[event] as RequestHandler<RequestDefinition>
-      // Listener arguments come from the network: whatever they are, the last function is the ack.
-      const listener = (...args: unknown[]) => {
-        const last = args.at(-1)
-        const ack = typeof last === 'function' ? (last as (result: unknown) => void) : undefined
-        const payload = ack ? args.slice(0, -1)[0] : args[0]
-        void run(socket, event, definition, handler, payload, ack)
+  type Binding = { definition: RequestDefinition; handler: RequestHandler<RequestDefinition> }
+  /** Requests bound once for the whole server: their handlers find the socket in their context. */
+  const bindings = new Map<string, Binding>()
+
+  /**
+   * The one listener of every socket's requests (Socket.IO calls it with the socket as `this`, the
+   * event name first). Shared, so a connected socket holds no listener or closure per request
+   * event: with thousands of sockets those were most of the memory each one cost.
+   */
+  function dispatch(this: AppSocket, event: unknown, ...args: unknown[]): void {
+    if (typeof event !== 'string') return
+    const binding = bindings.get(event)
+    if (!binding) return
+    // Listener arguments come from the network: whatever they are, the last function is the ack.
+    const last = args.at(-1)
+    const ack = typeof last === 'function' ? (last as (result: unknown) => void) : undefined
+    const payload = ack ? args.slice(0, -1)[0] : args[0]
+    void run(this, event, binding.definition, binding.handler, payload, ack)
+  }
+  app.io.on('connection', (socket) => socket.onAny(dispatch))
+
+  return {
+    /**
+     * Binds a request map's handlers once, for every socket of this server, present and future.
+     * There is no binding per socket: a handler that needs its socket takes it from its context,
+     * so thousands of connected sockets cost no closures.
+     */
+    everySocket<M extends RequestMap>(requests: M, handlers: NoInfer<RequestHandlers<M>>): void {
+      for (const event of Object.keys(requests)) {
+        if (bindings.has(event)) throw new Error(`socket request ${event} is bound twice`)
+        bindings.set(event, { definition: requests[event] as RequestDefinition, handler: (handlers as Record<string, RequestHandler<RequestDefinition>>)[event] as RequestHandler<RequestDefinition> })
       }
-      ;(socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on(event, listener)
-    }
+    },
   }
 }
 

@@ -6,12 +6,18 @@ import { Server, type Socket } from 'socket.io'
 import type { UserCard } from '../contract/socket/common'
 import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '../contract/socket/events'
 import { AppError } from '../lib/app-error'
+import { withGuardedPublish } from '../lib/guarded-publisher'
 import type { Refusal } from '../lib/rate-limiter'
 import { rateLimitError } from './rate-limit'
 import type { Viewer } from './auth'
 
 export interface SocketData {
   viewer: Viewer | null
+  /**
+   * The user the socket signed in as at its handshake. It stays when the session ends while the
+   * socket is open, so what counted the socket in on connect counts it out on disconnect.
+   */
+  userId: number | null
   /** A streamer's page (handshake `auth.shareKey`, checked by the sharing module): whose table it follows. Never with a viewer. */
   share: { streamer: UserCard } | null
   /** The client's address, as the handshake saw it: what an anonymous socket's limits count by. */
@@ -62,7 +68,9 @@ async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string
     subscriber.on('error', (error) => app.log.error({ err: error }, 'redis subscriber error'))
     await Promise.all([publisher.connect(), subscriber.connect()])
     redisClients.push(publisher, subscriber)
-    io.adapter(createAdapter(publisher, subscriber, { key }))
+    // The adapter drops its publish promises: a failed one is logged here rather than ending the process.
+    const adapterPublisher = withGuardedPublish(publisher, (error) => app.log.warn({ err: error }, 'redis adapter publish failed'))
+    io.adapter(createAdapter(adapterPublisher, subscriber, { key }))
   }
 
   const limiter = app.limiter
@@ -83,6 +91,7 @@ async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string
   io.use((socket, next) => {
     const { token, shareKey } = (socket.handshake.auth ?? {}) as SocketAuth
     socket.data.viewer = null
+    socket.data.userId = null
     socket.data.share = null
     // Sessions and share keys stay apart: a streamer's page has no session, and a socket with both is refused.
     if (shareKey !== undefined) return next(token === undefined ? undefined : new Error('errors.share.key_invalid'))
@@ -92,6 +101,7 @@ async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string
       .then((viewer) => {
         if (!viewer) return next(new Error('errors.unauthorized'))
         socket.data.viewer = viewer
+        socket.data.userId = viewer.user.id
         void socket.join([userRoom(viewer.user.id), sessionRoom(viewer.sessionId)])
         next()
       })
