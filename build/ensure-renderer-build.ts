@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 // `npm start` builds the renderer itself when its build is missing or older than any source it is made from.
 const root = fileURLToPath(new URL('..', import.meta.url))
 const builtIndex = join(root, 'dist/renderer/index.html')
-const sources = ['renderer', 'server/contract', 'electron/common', 'build/vite.config.ts', 'package-lock.json']
+const sources = ['renderer', 'server/contract', 'electron/common', 'build/vite.config.ts', 'build/typebox-in-the-browser.ts', 'build/precompress.ts', 'package-lock.json']
 
 function newestModification(path: string): number {
   if (!existsSync(path)) return 0

@@ -4,12 +4,9 @@ import { installApiHooks } from './api/client'
 import { App } from './app/App'
 import { isNavigating, navigateTo } from './app/navigation'
 import { initI18n } from './i18n'
-import { startLadder } from './state/ladder'
-import { startLobbyList } from './state/lobby-list'
 import { showRateLimit } from './state/rate-limit'
 import { clearSession, sessionState } from './state/session'
 import { loadSettings } from './state/settings'
-import { startTable } from './state/table'
 
 installApiHooks({
   token: () => sessionState.token,
@@ -23,9 +20,7 @@ installApiHooks({
 
 void initI18n()
 void loadSettings()
-startTable()
-startLobbyList()
-startLadder()
+// The socket and the live state (table, lobby list, ladder) load with the first signed-in screen: app/live.ts.
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -3,12 +3,11 @@ import { useEffect } from 'react'
 import { I18nextProvider, useTranslation } from 'react-i18next'
 import { RouterProvider } from 'react-router'
 import { useSnapshot } from 'valtio'
-import { RateLimitDialog } from '../features/rate-limit/RateLimitDialog'
 import { i18n, localeState } from '../i18n'
 import { uiState } from '../state/ui'
 import { ErrorBoundary, ErrorFallback } from './ErrorBoundary'
 import { LoadingScreen } from './LoadingScreen'
-import { Notices } from './Notices'
+import { NoticeToasts, RateLimitNotice } from './OnDemand'
 import { appRouter } from './router'
 import { themes } from './theme'
 
@@ -42,8 +41,8 @@ export function App() {
       <I18nextProvider i18n={i18n}>
         <ErrorBoundary>
           <Content />
-          <RateLimitDialog />
-          <Notices />
+          <RateLimitNotice />
+          <NoticeToasts />
         </ErrorBoundary>
       </I18nextProvider>
     </FluentProvider>

@@ -1,28 +1,22 @@
 import type { ComponentType } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
-import { ConfirmScreen, ResetScreen, SignInScreen, SignUpScreen } from '../features/auth'
-import { HomeScreen } from '../features/home/HomeScreen'
-import { ObsShareScreen } from '../features/obs-share'
-import { HowToPlayScreen, RulesScreen, TermsOfProcessingScreen, TermsOfUseScreen } from '../features/pages'
-import { SettingsScreen } from '../features/settings'
-import { ChatScreen, MessagesScreen } from '../features/chat'
-import { FriendsScreen } from '../features/friends'
-import { GameRecordScreen } from '../features/statistics'
-import { TableScreen } from '../features/table'
-import { WatchScreen } from '../features/watch'
 import type { Access } from './access'
 import { RouteErrorScreen } from './ErrorBoundary'
-import { AdminLayout } from './layouts/AdminLayout'
-import { ChatLayout } from './layouts/ChatLayout'
-import { DefaultLayout } from './layouts/DefaultLayout'
-import { EmptyLayout } from './layouts/EmptyLayout'
-import { PlainLayout } from './layouts/PlainLayout'
 import { LoadingScreen } from './LoadingScreen'
 import type { LayoutName, RouteHandle } from './route-handle'
 import { RootShell } from './RootShell'
-import { NotFoundScreen } from './screens/NotFoundScreen'
-import * as screens from './screens/placeholder-screens'
-import { ReferralScreen } from './screens/ReferralScreen'
+import type * as PlaceholderScreens from './screens/placeholder-screens'
+
+// Every layout and screen is its own chunk, loaded when its address is opened: /signin loads the sign-in
+// form and its layout, not the table, the chats, settings or admin. The router fetches a route's chunk
+// and runs its guard together; meanwhile the first page shows the loading screen and later navigations
+// the progress bar (RootShell). A chunk that fails to load ends in the route's error screen.
+
+/** Loads one screen or layout component (a dynamic import: its own chunk). */
+export type LoadComponent = () => Promise<ComponentType>
+
+const placeholder = (name: keyof typeof PlaceholderScreens): LoadComponent => () =>
+  import('./screens/placeholder-screens').then((module) => module[name])
 
 /** One screen of the route table: its address, who may open it, its title key and component. */
 export interface ScreenRoute {
@@ -30,21 +24,25 @@ export interface ScreenRoute {
   index?: boolean
   access: Access
   title: string
-  Component: ComponentType
+  /** A component of the shell itself (small, always loaded)... */
+  Component?: ComponentType
+  /** ...or the screen's chunk, loaded when the address is opened. */
+  load?: LoadComponent
   children?: ScreenRoute[]
 }
 
 export interface LayoutRoute {
   layout: LayoutName
-  Component: ComponentType
+  Component?: ComponentType
+  load?: LoadComponent
   children: ScreenRoute[]
 }
 
-const screen = (path: string, access: Access, title: string, Component: ComponentType, children?: ScreenRoute[]): ScreenRoute => ({
+const screen = (path: string, access: Access, title: string, load: LoadComponent, children?: ScreenRoute[]): ScreenRoute => ({
   path,
   access,
   title,
-  Component,
+  load,
   ...(children ? { children } : {}),
 })
 
@@ -61,80 +59,98 @@ function RouteOutlet() {
 export const routeTable: LayoutRoute[] = [
   {
     layout: 'empty',
-    Component: EmptyLayout,
+    load: () => import('./layouts/EmptyLayout').then((module) => module.EmptyLayout),
     children: [
-      screen('/obs-share', 'public', 'screens.obsShare.title', ObsShareScreen),
-      screen('/signin', 'guest', 'routes.signIn', SignInScreen),
-      screen('/reset/:token', 'public', 'routes.reset', ResetScreen),
-      screen('/confirm/:token', 'public', 'routes.confirm', ConfirmScreen),
-      screen('/signup/:token', 'public', 'routes.signUp', SignUpScreen),
-      screen('/free_premium', 'login', 'screens.freePremium.title', screens.FreePremiumScreen),
+      screen('/obs-share', 'public', 'screens.obsShare.title', () => import('../features/obs-share').then((module) => module.ObsShareScreen)),
+      // from its own file, not the feature's index: the sign-up form it loads on demand stays out of /signin's chunk
+      screen('/signin', 'guest', 'routes.signIn', () => import('../features/auth/SignInScreen').then((module) => module.SignInScreen)),
+      screen('/reset/:token', 'public', 'routes.reset', () => import('../features/auth').then((module) => module.ResetScreen)),
+      screen('/confirm/:token', 'public', 'routes.confirm', () => import('../features/auth').then((module) => module.ConfirmScreen)),
+      screen('/signup/:token', 'public', 'routes.signUp', () => import('../features/auth/SignUpScreen').then((module) => module.SignUpScreen)),
+      screen('/free_premium', 'login', 'screens.freePremium.title', placeholder('FreePremiumScreen')),
     ],
   },
   {
     layout: 'default',
-    Component: DefaultLayout,
+    load: () => import('./layouts/DefaultLayout').then((module) => module.DefaultLayout),
     children: [
-      screen('/rules', 'public', 'nav.rules', RulesScreen),
-      screen('/terms_of_use', 'public', 'routes.termsOfUse', TermsOfUseScreen),
-      screen('/terms_of_processing', 'public', 'routes.termsOfProcessing', TermsOfProcessingScreen),
-      screen('/how_to_play', 'login', 'nav.howToPlay', HowToPlayScreen),
-      screen('/', 'login', 'home.title', HomeScreen),
-      screen('/main', 'login', 'home.title', HomeScreen),
-      screen('/tournaments', 'login', 'screens.tournaments.title', screens.TournamentsScreen),
-      screen('/settings', 'login', 'nav.settings', SettingsScreen),
-      screen('/friends', 'login', 'screens.friends.title', FriendsScreen),
-      screen('/messages', 'login', 'screens.messages.title', MessagesScreen),
-      screen('/chat/:id', 'login', 'screens.chat.title', ChatScreen),
-      screen('/referral', 'login', 'screens.referral.title', ReferralScreen),
-      screen('/watch', 'login', 'screens.watch.title', WatchScreen),
-      screen('/game/statistics/:id', 'login', 'screens.gameStatistics.title', GameRecordScreen),
-      screen('/statistics/:id?', 'login', 'screens.statistics.title', screens.StatisticsScreen),
-      screen('/ratings', 'login', 'screens.ratings.title', screens.RatingsScreen, [screen('ladder/:id', 'login', 'screens.ratings.title', screens.LadderScreen)]),
-      screen('/transactions', 'login', 'screens.transactions.title', screens.TransactionsScreen),
-      screen('/premium', 'login', 'screens.premium.title', screens.PremiumScreen),
-      screen('/success', 'login', 'screens.success.title', screens.PaymentSuccessScreen),
-      screen('/thankyou', 'login', 'screens.thankyou.title', screens.ThankYouScreen),
-      screen('/dota2', 'login', 'screens.dota2.title', screens.Dota2Screen),
+      screen('/rules', 'public', 'nav.rules', () => import('../features/pages').then((module) => module.RulesScreen)),
+      screen('/terms_of_use', 'public', 'routes.termsOfUse', () => import('../features/pages').then((module) => module.TermsOfUseScreen)),
+      screen('/terms_of_processing', 'public', 'routes.termsOfProcessing', () => import('../features/pages').then((module) => module.TermsOfProcessingScreen)),
+      screen('/how_to_play', 'login', 'nav.howToPlay', () => import('../features/pages').then((module) => module.HowToPlayScreen)),
+      screen('/', 'login', 'home.title', () => import('../features/home/HomeScreen').then((module) => module.HomeScreen)),
+      screen('/main', 'login', 'home.title', () => import('../features/home/HomeScreen').then((module) => module.HomeScreen)),
+      screen('/tournaments', 'login', 'screens.tournaments.title', placeholder('TournamentsScreen')),
+      screen('/settings', 'login', 'nav.settings', () => import('../features/settings').then((module) => module.SettingsScreen)),
+      screen('/friends', 'login', 'screens.friends.title', () => import('../features/friends').then((module) => module.FriendsScreen)),
+      screen('/messages', 'login', 'screens.messages.title', () => import('../features/chat').then((module) => module.MessagesScreen)),
+      screen('/chat/:id', 'login', 'screens.chat.title', () => import('../features/chat').then((module) => module.ChatScreen)),
+      screen('/referral', 'login', 'screens.referral.title', () => import('./screens/ReferralScreen').then((module) => module.ReferralScreen)),
+      screen('/watch', 'login', 'screens.watch.title', () => import('../features/watch').then((module) => module.WatchScreen)),
+      screen('/game/statistics/:id', 'login', 'screens.gameStatistics.title', () => import('../features/statistics').then((module) => module.GameRecordScreen)),
+      screen('/statistics/:id?', 'login', 'screens.statistics.title', placeholder('StatisticsScreen')),
+      screen('/ratings', 'login', 'screens.ratings.title', placeholder('RatingsScreen'), [screen('ladder/:id', 'login', 'screens.ratings.title', placeholder('LadderScreen'))]),
+      screen('/transactions', 'login', 'screens.transactions.title', placeholder('TransactionsScreen')),
+      screen('/premium', 'login', 'screens.premium.title', placeholder('PremiumScreen')),
+      screen('/success', 'login', 'screens.success.title', placeholder('PaymentSuccessScreen')),
+      screen('/thankyou', 'login', 'screens.thankyou.title', placeholder('ThankYouScreen')),
+      screen('/dota2', 'login', 'screens.dota2.title', placeholder('Dota2Screen')),
     ],
   },
   {
     layout: 'chat',
-    Component: ChatLayout,
-    children: [screen('/mafia/:id', 'login', 'screens.table.title', TableScreen), screen('/mafia_dev', 'login', 'screens.table.title', TableScreen)],
+    load: () => import('./layouts/ChatLayout').then((module) => module.ChatLayout),
+    children: [
+      screen('/mafia/:id', 'login', 'screens.table.title', () => import('../features/table').then((module) => module.TableScreen)),
+      screen('/mafia_dev', 'login', 'screens.table.title', () => import('../features/table').then((module) => module.TableScreen)),
+    ],
   },
   {
     layout: 'admin',
-    Component: AdminLayout,
+    load: () => import('./layouts/AdminLayout').then((module) => module.AdminLayout),
     children: [
-      screen('/admin', 'admin', 'adminNav.dashboard', RouteOutlet, [
-        { index: true, access: 'admin', title: 'adminNav.dashboard', Component: AdminIndex },
-        screen('logs', 'admin', 'adminNav.logs', screens.AdminLogsScreen),
-        screen('logs/:name', 'admin', 'adminNav.logs', screens.AdminLogFileScreen),
-        screen('dashboard', 'admin', 'adminNav.dashboard', screens.AdminDashboardScreen),
-        screen('users', 'admin', 'adminNav.users', screens.AdminUsersScreen),
-        screen('tournaments', 'admin', 'adminNav.tournaments', screens.AdminTournamentsScreen),
-        screen('servers', 'admin', 'adminNav.servers', screens.AdminServersScreen),
-        screen('games', 'admin', 'adminNav.games', screens.AdminGamesScreen),
-        screen('bug_report', 'admin', 'adminNav.bugReports', screens.AdminBugReportsScreen),
-        screen('translates', 'admin', 'adminNav.translations', screens.AdminTranslationsScreen),
-        screen('advertising', 'admin', 'adminNav.advertising', screens.AdminAdvertisingScreen),
-      ]),
+      {
+        path: '/admin',
+        access: 'admin',
+        title: 'adminNav.dashboard',
+        Component: RouteOutlet,
+        children: [
+          { index: true, access: 'admin', title: 'adminNav.dashboard', Component: AdminIndex },
+          screen('logs', 'admin', 'adminNav.logs', placeholder('AdminLogsScreen')),
+          screen('logs/:name', 'admin', 'adminNav.logs', placeholder('AdminLogFileScreen')),
+          screen('dashboard', 'admin', 'adminNav.dashboard', placeholder('AdminDashboardScreen')),
+          screen('users', 'admin', 'adminNav.users', placeholder('AdminUsersScreen')),
+          screen('tournaments', 'admin', 'adminNav.tournaments', placeholder('AdminTournamentsScreen')),
+          screen('servers', 'admin', 'adminNav.servers', placeholder('AdminServersScreen')),
+          screen('games', 'admin', 'adminNav.games', placeholder('AdminGamesScreen')),
+          screen('bug_report', 'admin', 'adminNav.bugReports', placeholder('AdminBugReportsScreen')),
+          screen('translates', 'admin', 'adminNav.translations', placeholder('AdminTranslationsScreen')),
+          screen('advertising', 'admin', 'adminNav.advertising', placeholder('AdminAdvertisingScreen')),
+        ],
+      },
     ],
   },
   {
     layout: 'plain',
-    Component: PlainLayout,
-    children: [screen('*', 'public', 'screens.notFound.title', NotFoundScreen)],
+    load: () => import('./layouts/PlainLayout').then((module) => module.PlainLayout),
+    children: [screen('*', 'public', 'screens.notFound.title', () => import('./screens/NotFoundScreen').then((module) => module.NotFoundScreen))],
   },
 ]
 
 /** A loader per access rule (the navigation guard). */
 export type GuardFactory = (access: Access) => NonNullable<RouteObject['loader']>
 
+/** The component of a layout or screen: at once when it is the shell's own, else from its chunk when first opened. */
+function component(route: { Component?: ComponentType; load?: LoadComponent }): Pick<RouteObject, 'Component' | 'lazy'> {
+  if (route.Component) return { Component: route.Component }
+  const { load } = route
+  if (!load) throw new Error('a route needs a Component or a load')
+  return { lazy: async () => ({ Component: await load() }) }
+}
+
 function toScreenObject(route: ScreenRoute, guard: GuardFactory): RouteObject {
   const handle: RouteHandle = { access: route.access, title: route.title }
-  const base = { Component: route.Component, handle, loader: guard(route.access) }
+  const base = { ...component(route), handle, loader: guard(route.access) }
   if (route.index) return { index: true, ...base }
   return { path: route.path, ...base, ...(route.children ? { children: route.children.map((child) => toScreenObject(child, guard)) } : {}) }
 }
@@ -148,7 +164,7 @@ export function buildRoutes(table: LayoutRoute[], guard: GuardFactory): RouteObj
       HydrateFallback: LoadingScreen,
       ErrorBoundary: RouteErrorScreen,
       children: table.map((layout) => ({
-        Component: layout.Component,
+        ...component(layout),
         ErrorBoundary: RouteErrorScreen,
         handle: { layout: layout.layout } satisfies RouteHandle,
         children: layout.children.map((route) => toScreenObject(route, guard)),

@@ -1,10 +1,10 @@
 import { createBrowserRouter } from 'react-router'
 import { ensureLocale } from '../i18n'
 import { adoptAccountLanguage } from '../i18n/language-actions'
-import { openRealtime } from '../realtime'
 import { loadCurrentUser, sessionState } from '../state/session'
 import { refreshSettingsIfStale } from '../state/settings'
 import { createGuard } from './guard'
+import { openLive } from './live'
 import { registerNavigator } from './navigation'
 import { saveRedirectTarget } from './redirect-target'
 import { buildRoutes, routeTable } from './route-table'
@@ -13,7 +13,7 @@ import { buildRoutes, routeTable } from './route-table'
 export const guard = createGuard({
   session: sessionState,
   loadCurrentUser,
-  openRealtime,
+  openRealtime: () => openLive(Boolean(sessionState.token)),
   ensureLocale,
   adoptAccountLanguage,
   saveRedirectTarget,

@@ -1,11 +1,16 @@
-import { useId, useState } from 'react'
-import { MessageBar, MessageBarBody, Tab, TabList } from '@fluentui/react-components'
+import { lazy, Suspense, useId, useState } from 'react'
+import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { AuthCard } from './AuthCard'
+import { AuthTabs } from './AuthTabs'
 import { ForgotPasswordForm } from './ForgotPasswordForm'
 import { SignInForm } from './SignInForm'
-import { SignUpForm } from './SignUpForm'
+
+// The sign-up form (with its language select) loads when its tab is pointed at, focused or opened: most
+// visitors of /signin only sign in. Once loaded the module stays cached, so switching back and forth is instant.
+const loadSignUpForm = () => import('./SignUpForm')
+const SignUpForm = lazy(() => loadSignUpForm().then((module) => ({ default: module.SignUpForm })))
 
 type View = 'signin' | 'signup' | 'forgot'
 
@@ -39,20 +44,24 @@ export function SignInScreen() {
           <MessageBarBody>{t('auth.confirm.confirmed')}</MessageBarBody>
         </MessageBar>
       )}
-      <TabList
-        selectedValue={view}
-        onTabSelect={(_, data) => setParams(data.value === 'signup' ? { view: 'signup' } : {}, { replace: true })}
-        aria-label={t('auth.signIn.tabsLabel')}
-      >
-        <Tab value="signin" id={`${tabsId}-signin`} aria-controls={`${tabsId}-panel`}>
-          {t('auth.signIn.tab')}
-        </Tab>
-        <Tab value="signup" id={`${tabsId}-signup`} aria-controls={`${tabsId}-panel`}>
-          {t('auth.signUp.tab')}
-        </Tab>
-      </TabList>
+      <AuthTabs
+        label={t('auth.signIn.tabsLabel')}
+        selected={view}
+        onSelect={(value) => setParams(value === 'signup' ? { view: 'signup' } : {}, { replace: true })}
+        panelId={`${tabsId}-panel`}
+        tabs={[
+          { value: 'signin', label: t('auth.signIn.tab'), id: `${tabsId}-signin` },
+          { value: 'signup', label: t('auth.signUp.tab'), id: `${tabsId}-signup`, onIntent: loadSignUpForm },
+        ]}
+      />
       <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${view}`}>
-        {view === 'signup' ? <SignUpForm email={email} onEmailChange={setEmail} /> : <SignInForm email={email} onEmailChange={setEmail} />}
+        {view === 'signup' ? (
+          <Suspense fallback={null}>
+            <SignUpForm email={email} onEmailChange={setEmail} />
+          </Suspense>
+        ) : (
+          <SignInForm email={email} onEmailChange={setEmail} />
+        )}
       </div>
     </AuthCard>
   )

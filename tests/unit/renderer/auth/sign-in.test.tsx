@@ -140,7 +140,7 @@ describe('SignInScreen', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Create account' }))
     expect(screen.getByTestId('location').textContent).toBe('/signin?view=signup')
-    expect(screen.getByLabelText('Nickname')).toBeTruthy()
+    expect(await screen.findByLabelText('Nickname')).toBeTruthy()
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('don@example.test')
     expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy()
 

@@ -20,6 +20,7 @@ afterEach(async () => {
 
 async function fillSignUp(values: { nickname: string; email: string; password: string }) {
   const user = userEvent.setup({ delay: null })
+  await screen.findByLabelText('Nickname') // the sign-up form loads on demand
   if (values.nickname) await user.type(screen.getByLabelText('Nickname'), values.nickname)
   if (values.email) await user.type(screen.getByLabelText('Email'), values.email)
   if (values.password) await user.type(screen.getByLabelText('Password'), values.password)
@@ -28,6 +29,21 @@ async function fillSignUp(values: { nickname: string; email: string; password: s
 }
 
 describe('sign-up', () => {
+  it('shows the typed password while its pressed button says so, and hides it again', async () => {
+    renderScreen(i18n, <SignInScreen />, { path: '/signin?view=signup', pattern: '/signin' })
+    const user = userEvent.setup({ delay: null })
+    const password = (await screen.findByLabelText('Password')) as HTMLInputElement
+    const show = screen.getByRole('button', { name: i18n.t('auth.common.showCharacters') })
+    expect(password.type).toBe('password')
+    expect(show.getAttribute('aria-pressed')).toBe('false')
+    await user.click(show)
+    expect(password.type).toBe('text')
+    expect(show.getAttribute('aria-pressed')).toBe('true')
+    await user.click(show)
+    expect(password.type).toBe('password')
+    expect(show.getAttribute('aria-pressed')).toBe('false')
+  })
+
   it('from an invitation link sends the token as referenceToken and asks the user to check their mail', async () => {
     const requests = stubServer(() => ({ body: { ok: true, email: 'vito@example.test' } }))
     renderScreen(i18n, <SignUpScreen />, { path: '/signup/invite42', pattern: '/signup/:token' })

@@ -39,6 +39,7 @@ describe('the labels end-to-end tests use find exactly one control', () => {
     cleanup()
 
     renderScreen(i18n, <SignInScreen />, { path: '/signin?view=signup', pattern: '/signin' })
+    await screen.findByLabelText('Nickname', { exact: false }) // the sign-up form loads on demand
     for (const label of ['Nickname', 'Email', 'Password', 'Language']) expectOneControl(label)
     expect(screen.getAllByRole('button', { name: /create account/i })).toHaveLength(1)
   })

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import type { i18n as I18n } from 'i18next'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LanguageSelector } from '../../../../renderer/app/shell/LanguageSelector'
+import { ThemeToggle } from '../../../../renderer/app/shell/ThemeToggle'
 import { localeState } from '../../../../renderer/i18n'
 import { clearSession, sessionState, setSession } from '../../../../renderer/state/session'
 import { createShellI18n, renderWithProviders, seedMessages, testUser } from './support'
@@ -99,5 +101,36 @@ describe('language selector', () => {
     expect(localStorage.getItem('lang')).toBe('de')
     expect(document.documentElement.dir).toBe('ltr')
     expect(requests.some((request) => request.path === '/api/auth/settings')).toBe(false)
+  })
+
+  // That the open menu takes the focus is checked in Chromium (accounts.e2e.ts): jsdom has no layout, so Fluent finds nothing focusable.
+  it('from the keyboard: Enter or Space on the button opens the menu, Escape closes it back onto the button', async () => {
+    const user = userEvent.setup()
+    renderWithProviders(i18n, <LanguageSelector compact={false} />)
+    const button = screen.getByTestId('language-selector')
+    expect(button.getAttribute('aria-haspopup')).toBe('menu')
+    await user.tab()
+    expect(document.activeElement).toBe(button)
+    await user.keyboard('{Enter}')
+    expect(await screen.findAllByRole('menuitemradio')).toHaveLength(4)
+    fireEvent.keyDown(screen.getAllByRole('menuitemradio')[0] as HTMLElement, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('menuitemradio')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByTestId('language-selector'))
+    await user.keyboard(' ')
+    expect(await screen.findAllByRole('menuitemradio')).toHaveLength(4)
+  })
+})
+
+describe('theme toggle', () => {
+  it('is named by its action before and after its tooltip loads; focusing it shows the tooltip and keeps the focus', async () => {
+    const user = userEvent.setup()
+    renderWithProviders(i18n, <ThemeToggle />)
+    expect(screen.getByRole('button', { name: 'Switch to the light theme' })).toBe(screen.getByTestId('theme-toggle'))
+    await user.tab()
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'Switch to the light theme')
+    expect(document.activeElement).toBe(screen.getByTestId('theme-toggle'))
+    expect(screen.getByRole('button', { name: 'Switch to the light theme' })).toBe(screen.getByTestId('theme-toggle'))
+    await user.keyboard('{Enter}')
+    expect(screen.getByRole('button', { name: 'Switch to the dark theme' })).toBe(document.activeElement)
   })
 })
