@@ -1,26 +1,20 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { readFile, mkdtemp, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely'
 import pg from 'pg'
 import { Server } from 'socket.io'
 import { io as connect, type Socket } from 'socket.io-client'
-import { openDatabase } from '../../db/connection'
-import { migrateToLatest } from '../../db/migrate'
-import { seedDatabase } from '../../db/seed/seed'
-import { buildApp } from '../../server/app'
-import { loadConfig } from '../../server/config'
+import type { DatabaseHandle } from '../../db/connection'
 import type { TablePush } from '../../server/contract/socket/game'
-import { hashToken, randomToken } from '../../server/lib/ids'
-import { createLogger } from '../../server/lib/logger'
 import { SocketTable, type Member, type MoveRecord, type TableViewer } from '../helpers/game-table'
 import type { TestSocket } from '../helpers/sockets'
+import { createBenchAccounts } from './bench-accounts'
+import { startBenchApp } from './bench-app'
 import { startCpuProfile, type ProfileSummary } from './cpu-profile'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
 
@@ -530,40 +524,7 @@ class StatementCounter implements KyselyPlugin {
   }
 }
 
-/** A PGlite whose queries, and those of its transactions, are counted (the connection's turn-taking wraps it as usual). */
-function countedPglite(pglite: PGlite, statements: StatementCounter): PGlite {
-  const counted = <T extends object>(target: T, inTransaction: boolean): T =>
-    new Proxy(target, {
-      get(object, property) {
-        if (property === 'query' || property === 'exec') {
-          return (text: string, ...rest: unknown[]) => {
-            const done = statements.count(text)
-            const result = (Reflect.get(object, property, object) as (...args: unknown[]) => Promise<unknown>).call(object, text, ...rest)
-            result.then(done, done)
-            return result
-          }
-        }
-        if (property === 'transaction' && !inTransaction) {
-          return async (callback: (transaction: object) => Promise<unknown>) => {
-            statements.count('BEGIN')
-            try {
-              const result = await (object as unknown as PGlite).transaction((transaction) => callback(counted(transaction, true)))
-              statements.count('COMMIT')
-              return result
-            } catch (error) {
-              statements.count('ROLLBACK')
-              throw error
-            }
-          }
-        }
-        const value: unknown = Reflect.get(object, property, object)
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value
-      },
-    })
-  return counted(pglite, false)
-}
-
-/** Every query of every PostgreSQL client in this process is counted (the pool's clients are pg.Client). */
+/** Every query of every PostgreSQL client in this process is counted (the pool's clients are pg.Client, PGlite's thread is reached the same way). */
 function countPostgres(statements: StatementCounter): void {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
   pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
@@ -575,7 +536,7 @@ function countPostgres(statements: StatementCounter): void {
 }
 
 /** CPU time (ms) of each PostgreSQL backend serving this database, read from /proc (this machine's server only). */
-async function postgresBackends(db: ReturnType<typeof openDatabase>['db']): Promise<Map<number, number> | null> {
+async function postgresBackends(db: DatabaseHandle['db']): Promise<Map<number, number> | null> {
   try {
     const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db)
     const times = new Map<number, number>()
@@ -632,58 +593,13 @@ async function runServers(): Promise<void> {
 
   // --- The app server, in this process, with its own database (PGlite in memory, or DATABASE_URL).
   const statements = new StatementCounter()
-  const dataDir = await mkdtemp(join(tmpdir(), 'mafia-bench-game-'))
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) })
-  if (config.databaseUrl) countPostgres(statements)
-  const database = config.databaseUrl ? openDatabase({ databaseUrl: config.databaseUrl }) : openDatabase({ pglite: countedPglite(new PGlite(), statements) })
-  await migrateToLatest(database.db)
-  await seedDatabase(database.db)
-  phase(`database ${database.kind} migrated and seeded`)
-  const unlimited = { max: 10_000_000, window: 60_000 }
-  const app = await buildApp({
-    config,
-    database: { ...database, db: database.db.withPlugin(statements) },
-    logger: createLogger({ name: 'bench', level: 'silent', file: false }),
-    rateLimits: {
-      global: unlimited,
-      authPerIp: unlimited,
-      authPerAccount: unlimited,
-      lockout: { failures: 5, duration: 60_000 },
-      // Every simulated player connects from this one address.
-      sockets: { handshakePerAddress: { max: unlimited.max, windowMs: unlimited.window } },
-    },
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  countPostgres(statements)
+  const { app, database, url: appUrl, close } = await startBenchApp({ name: 'game', plugins: [statements] })
+  phase(`database ${database.kind} migrated and seeded, app listening`)
 
   // Users and sessions straight into the database, in bulk.
-  const runTag = Math.random().toString(36).slice(2, 8)
   const total = settings.tables * viewersPerTable
-  const members: Array<{ id: number; token: string }> = []
-  for (let index = 0; index < total; index += 500) {
-    const size = Math.min(500, total - index)
-    const users = await database.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: size }, (_, offset) => ({
-          nickname: `game${runTag}${index + offset}`,
-          email: `game${runTag}${index + offset}@example.test`,
-          password_hash: '!',
-          email_confirmation: true,
-          referral_token: randomToken(12),
-        })),
-      )
-      .returning('id')
-      .execute()
-    const tokens = users.map(() => randomToken())
-    await database.db
-      .insertInto('sessions')
-      .values(users.map((user, offset) => ({ user_id: user.id, token_hash: hashToken(tokens[offset] as string), user_agent: 'bench' })))
-      .execute()
-    members.push(...users.map((user, offset) => ({ id: user.id, token: tokens[offset] as string })))
-  }
-  phase(`${total} users and sessions created; connecting and seating ${settings.tables} tables`)
-
+  const members = await createBenchAccounts(database.db, total, 'game')
   tell({ type: 'app', url: appUrl, members, settings })
   const seated = await expectMessage('seated')
   phase(`${total} sockets connected in ${(seated.connectMs / 1000).toFixed(1)} s, tables seated in ${(seated.seatMs / 1000).toFixed(1)} s; playing`)
@@ -757,8 +673,7 @@ async function runServers(): Promise<void> {
   const relayWallMs = performance.now() - relayStart
   relayLoop.disable()
   await new Promise<void>((resolve) => relay.close(() => resolve()))
-  await database.db.destroy()
-  await rm(dataDir, { recursive: true, force: true })
+  await close()
 
   // --- The figures, the app's beside the relay's.
   const format = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a')

@@ -1,36 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { openDatabase } from '../../db/connection'
-import { migrateToLatest } from '../../db/migrate'
-import { seedDatabase } from '../../db/seed/seed'
-import { buildApp } from '../../server/app'
-import { loadConfig } from '../../server/config'
-import { createLogger } from '../../server/lib/logger'
 import { createUserWithSession } from '../helpers/users'
+import { startBenchApp } from './bench-app'
 
 // `npm run bench:http`: an authenticated GET /api/auth (session lookup, ban check, user serialisation)
 // beside a bare Fastify route served by the same process, same hooks, same run.
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 
-const dataDir = await mkdtemp(join(tmpdir(), 'mafia-bench-http-'))
-const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) })
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir })
-await migrateToLatest(database.db)
-await seedDatabase(database.db)
-const unlimited = { max: 10_000_000, window: 60_000 }
-const app = await buildApp({
-  config,
-  database,
-  logger: createLogger({ name: 'bench', level: 'silent', file: false }),
-  rateLimits: { global: unlimited, authPerIp: unlimited, authPerAccount: unlimited, lockout: { failures: 5, duration: 60_000 } },
+// PGlite on disk (a temporary DATA_DIR), as a server runs it.
+const { database, url: base, close } = await startBenchApp({
+  name: 'http',
+  onDisk: true,
+  beforeListen: (app) => app.get('/api/bench/bare', async () => ({ ok: true })),
 })
-app.get('/api/bench/bare', async () => ({ ok: true }))
-await app.listen({ port: 0, host: '127.0.0.1' })
-const address = app.server.address()
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
 const { token } = await createUserWithSession(database.db)
 
 async function run(title: string, path: string, headers: Record<string, string> = {}) {
@@ -52,6 +34,4 @@ console.log('|---|---:|---:|---:|')
 for (const row of [bare, authenticated]) console.log(`| ${row.title} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} |`)
 console.log(`ratio (authenticated / bare): throughput ${(authenticated.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}, p99 latency ${(authenticated.p99 / Math.max(bare.p99, 1)).toFixed(2)}x`)
 
-await app.close()
-await database.db.destroy()
-await rm(dataDir, { recursive: true, force: true })
+await close()
