@@ -1,15 +1,30 @@
 import { defineConfig } from 'vitest/config'
 
 const postgresUrl = process.env.TEST_DATABASE_URL
+const redisUrl = process.env.TEST_REDIS_URL
+
+/**
+ * Tests that need what only some runs have live in files named for it, and only the runs that have
+ * it select them, so no test returns early and counts as passed where it could not run:
+ * - `*-two-nodes.test.ts`: two app servers sharing PostgreSQL and Redis (integration:postgres, with TEST_REDIS_URL);
+ * - `*.postgres.test.ts`: a PostgreSQL server itself (integration:postgres).
+ * A run that leaves files out says so once, below.
+ */
+const twoNodeFiles = 'tests/integration/**/*-two-nodes.test.ts'
+const postgresFiles = 'tests/integration/**/*.postgres.test.ts'
+
 if (!postgresUrl) {
-  console.log('[tests] TEST_DATABASE_URL is not set: integration tests run on PGlite only; the PostgreSQL run is skipped.')
+  console.log('[tests] TEST_DATABASE_URL is not set: integration tests run on PGlite only; the PostgreSQL run (with the *.postgres and *-two-nodes files) is left out.')
+} else if (!redisUrl) {
+  console.log('[tests] TEST_REDIS_URL is not set: the two-node tests (*-two-nodes.test.ts) are left out of the PostgreSQL run.')
 }
 
-const integration = (name: string, env: Record<string, string>) => ({
+const integration = (name: string, env: Record<string, string>, exclude: string[]) => ({
   extends: true as const,
   test: {
     name,
     include: ['tests/integration/**/*.test.ts'],
+    exclude,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -22,8 +37,10 @@ export default defineConfig({
     globalSetup: ['tests/helpers/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 60_000 } },
-      integration('integration:pglite', { TEST_DB_KIND: 'pglite' }),
-      ...(postgresUrl ? [integration('integration:postgres', { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: postgresUrl })] : []),
+      integration('integration:pglite', { TEST_DB_KIND: 'pglite' }, [twoNodeFiles, postgresFiles]),
+      ...(postgresUrl
+        ? [integration('integration:postgres', { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: postgresUrl }, redisUrl ? [] : [twoNodeFiles])]
+        : []),
     ],
   },
 })

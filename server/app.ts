@@ -96,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   const i18n = createI18nService(createI18nRepository(database.db))
-  const auth = createAuthModule({ db: database.db, config, clock, mailer, i18n, logger })
+  const auth = createAuthModule({ db: database.db, config, clock, mailer, i18n, logger, invalidations: app.invalidations })
   await app.register(authPlugin, { resolveSession: auth.resolveSession })
   await app.register(socketIoPlugin, { redisUrl: config.redisUrl })
 
@@ -104,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemHttpRoutes)
   await app.register(i18nHttpRoutes, { i18n })
   await app.register(auth.routes)
-  app.decorate('accounts', { banUser: auth.banUser, purgeDeletedAccounts: auth.purgeDeletedAccounts })
+  app.decorate('accounts', { banUser: auth.banUser, purgeDeletedAccounts: auth.purgeDeletedAccounts, cardOf: auth.cardOf })
   registerPresenceEvents(app)
   const bindRequests = createSocketRequests(app, { clock })
   const friends = registerFriendsModule(app, { bindRequests })

@@ -1,18 +1,38 @@
 import { openDatabase } from '../db/connection'
 import { migrateToLatest } from '../db/migrate'
 import { seedDatabase } from '../db/seed/seed'
+import { DatabaseStartError } from '../db/start-errors'
 import { buildApp } from './app'
+import { exitCodes } from './exit-codes'
 import { loadConfig } from './config'
 import { createLogger } from './lib/logger'
 
 // Process entry: config -> database -> migrations and seed -> app -> listen; closes cleanly on a signal.
 const config = loadConfig()
+// Until DATA_DIR is known to be writable, messages go to stdout only (the log file lives in DATA_DIR).
+const startLogger = createLogger({ name: 'app', level: config.logLevel })
+
+let database
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (error) => logger.warn({ err: error }, 'a database connection was closed; the pool opens a new one for the next query'),
+    // PGlite's thread is gone: every query would wait forever, so the server stops and a supervisor restarts it.
+    onPgliteExit: (error) => {
+      logger.fatal({ err: error }, 'the embedded database stopped; the server stops too')
+      logger.flush(() => process.exit(exitCodes.databaseDied))
+    },
+  })
+} catch (error) {
+  if (error instanceof DatabaseStartError) {
+    startLogger.fatal(error.message)
+    process.exit(exitCodes[error.reason])
+  }
+  startLogger.fatal({ err: error }, 'failed to open the database')
+  process.exit(exitCodes.failed)
+}
 const logger = createLogger({ name: 'app', level: config.logLevel, dataDir: config.dataDir })
-const database = openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
-})
 
 try {
   await migrateToLatest(database.db, logger)
@@ -27,13 +47,13 @@ try {
     closing = true
     logger.info({ signal }, 'shutting down')
     await app.close()
-    await database.db.destroy()
+    await database.close()
     process.exit(0)
   }
   process.on('SIGINT', () => void close('SIGINT'))
   process.on('SIGTERM', () => void close('SIGTERM'))
 } catch (error) {
   logger.fatal({ err: error }, 'failed to start')
-  await database.db.destroy().catch(() => undefined)
-  process.exit(1)
+  await database.close().catch(() => undefined)
+  process.exit(exitCodes.failed)
 }

@@ -105,7 +105,8 @@ test('hitting the sign-in limit shows the countdown dialog, which ticks and clos
   // trying, letting each short wait run out, until the dialog counts down from a few seconds.
   let secondsLeft = 0
   for (let attempt = 0; attempt < 30 && secondsLeft < 3; attempt += 1) {
-    if (await dialog.isVisible()) await expect(dialog).toBeHidden({ timeout: 5000 })
+    // The last attempt's dialog (if any) has closed by itself once its wait ran out.
+    await expect(dialog).toBeHidden({ timeout: 5000 })
     // Listen before clicking: on a fast machine the answer can arrive before a later listener exists.
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/auth/login/password'))
     await signInThroughForm(page, email, 'wrong-password')
@@ -122,4 +123,29 @@ test('hitting the sign-in limit shows the countdown dialog, which ticks and clos
   await expect(countdown).not.toHaveText(first, { timeout: 3000 })
   await dialog.getByRole('button', { name: text('en', 'common.ok') }).click()
   await expect(dialog).toBeHidden()
+})
+
+test('on /signin the language and theme corner works from the keyboard, its menu and tooltip loading on first use', async ({ page }) => {
+  await page.goto('/signin')
+  const languageButton = page.getByTestId('language-selector')
+  await languageButton.focus()
+  await page.keyboard.press('Enter')
+  // The menu opens with the focus on its first language, arrows move it, Escape closes it back onto the button.
+  await expect(page.getByTestId('language-uk')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByTestId('language-en')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('language-uk')).toHaveCount(0)
+  await expect(languageButton).toBeFocused()
+  await page.keyboard.press(' ')
+  await expect(page.getByTestId('language-uk')).toBeFocused()
+  await page.keyboard.press('Escape')
+
+  // The theme toggle: named by its action, its tooltip shows when it is focused, and the focus stays on it.
+  const themeToggle = page.getByTestId('theme-toggle')
+  await themeToggle.focus()
+  await expect(page.getByRole('tooltip')).toHaveText(text('en', 'shell.theme.toLight'))
+  await expect(themeToggle).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: text('en', 'shell.theme.toDark'), exact: true })).toBeFocused()
 })

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { GameCommandPayload } from '../../server/contract/game'
 import { request as socketRequest, requestResult } from '../helpers/requests'
-import { connectSocket, type TestSocket } from '../helpers/sockets'
+import { closeOpenSockets, connectSocket } from '../helpers/sockets'
 import config, { chromiumPath } from './playwright.config'
 import { newAccount, text, uniqueSuffix } from './support'
 
@@ -122,12 +122,10 @@ const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 
 test('three players see and hear each other, a spectator receives everything and sends nothing, and a closed microphone goes silent for all', async ({ browser, request, baseURL }) => {
   const base = baseURL as string
-  const sockets: TestSocket[] = []
   try {
     // The judge opens a table of ten.
     const judgeUser = await newAccount(request, 'Judge')
     const judge = await connectSocket(base, judgeUser.token)
-    sockets.push(judge)
     const created = await requestResult(judge, 'mafia:create:lobby', { name: `Faces ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
     const lobbyId = created.id
 
@@ -147,7 +145,6 @@ test('three players see and hear each other, a spectator receives everything and
     for (let seat = 4; seat <= 10; seat += 1) {
       const user = await newAccount(request, `Bot${seat}`)
       const socket = await connectSocket(base, user.token)
-      sockets.push(socket)
       const joined = await requestResult(socket, 'mafia:join:lobby', { id: lobbyId })
       expect(joined.lobby.players.find((taken) => taken.user.id === user.id)?.seat).toBe(seat)
     }
@@ -263,7 +260,7 @@ test('three players see and hear each other, a spectator receives everything and
     })
     console.log(`[media figures] seat 1 page receives ${figures.downlinkMbps.toFixed(2)} Mbit/s; videos: ${figures.videos.map((video) => `${video.id} ${video.width}x${video.height} ${video.fps.toFixed(1)} fps`).join('; ')}`)
   } finally {
-    for (const socket of sockets) socket.disconnect()
+    closeOpenSockets()
   }
 })
 

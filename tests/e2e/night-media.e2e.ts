@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { MediaTicket } from '../../server/contract/socket/media'
 import { ask, isBlack, SocketTable, type Member } from '../helpers/game-table'
 import { MediaTestClient } from '../helpers/media-client'
-import { connectSocket, type TestSocket } from '../helpers/sockets'
+import { closeOpenSockets, connectSocket } from '../helpers/sockets'
 import config, { chromiumPath } from './playwright.config'
 import { newAccount } from './support'
 
@@ -98,12 +98,10 @@ async function scriptedPublisher(origin: string, who: Member, lobbyId: number, s
 test('at night a red page and a spectator page receive no seat’s video, black pages receive each other’s; dawn plays again within 2 s; a player who left is cut off within 1 s', async ({ browser, request, baseURL }) => {
   test.setTimeout(150_000)
   const origin = baseURL as string
-  const sockets: TestSocket[] = []
   const stops: Array<() => unknown> = []
   const newMember = async (label: string): Promise<Member> => {
     const account = await newAccount(request, label)
     const socket = await connectSocket(origin, account.token)
-    sockets.push(socket)
     return { id: account.id, token: account.token, socket }
   }
   const table = new SocketTable({ newMember: () => newMember('Seat') })
@@ -194,6 +192,6 @@ test('at night a red page and a spectator page receive no seat’s video, black 
     expect(await packets(redPage, scriptedBlack.id)).toBeGreaterThan(0)
   } finally {
     for (const stop of stops.reverse()) await stop()
-    for (const socket of sockets) socket.disconnect()
+    closeOpenSockets()
   }
 })

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { openDatabase } from '../../db/connection'
 import { migrateToLatest } from '../../db/migrate'
 import { seedDatabase } from '../../db/seed/seed'
@@ -32,7 +31,7 @@ const batchSize = option('batch', 'FUZZ_BATCH', 100)
 
 const dataDir = await mkdtemp(join(tmpdir(), 'mafia-fuzz-'))
 const databaseUrl = process.env.DATABASE_URL
-const database = databaseUrl ? openDatabase({ databaseUrl }) : openDatabase({ pglite: new PGlite() })
+const database = await openDatabase({ databaseUrl })
 console.log(`fuzz: seed ${seed}, ${count} payloads, database ${database.kind}`)
 await migrateToLatest(database.db)
 await seedDatabase(database.db)

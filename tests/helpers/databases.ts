@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { inject } from 'vitest'
@@ -38,20 +37,18 @@ export async function dropPostgresTemplate(postgresUrl: string, name: string): P
 
 /** Builds both templates once per test run (called from global setup). */
 export async function prepareTemplates(options: { templateFile: string; postgresUrl?: string; postgresTemplate: string }): Promise<void> {
-  const pglite = new PGlite()
-  const handle = openDatabase({ pglite })
+  const handle = await openDatabase({})
   await migrateToLatest(handle.db)
   await seedDatabase(handle.db)
-  const dump = await pglite.dumpDataDir('none')
-  await writeFile(options.templateFile, Buffer.from(await dump.arrayBuffer()))
-  await handle.db.destroy()
+  await writeFile(options.templateFile, await (handle.dumpPglite as () => Promise<Uint8Array>)())
+  await handle.close()
 
   if (options.postgresUrl) {
     const admin = adminConnection(options.postgresUrl)
     await sql`drop database if exists ${sql.id(options.postgresTemplate)} with (force)`.execute(admin)
     await sql`create database ${sql.id(options.postgresTemplate)}`.execute(admin)
     await admin.destroy()
-    const template = openDatabase({ databaseUrl: postgresUrlFor(options.postgresUrl, options.postgresTemplate) })
+    const template = await openDatabase({ databaseUrl: postgresUrlFor(options.postgresUrl, options.postgresTemplate) })
     await migrateToLatest(template.db)
     await seedDatabase(template.db)
     await template.db.destroy()
@@ -68,20 +65,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const kind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite'
   if (kind === 'pglite') {
     const dump = await readFile(templateFileFromEnv())
-    const pglite = new PGlite({ loadDataDir: new Blob([dump]) })
-    const handle = openDatabase({ pglite })
-    return { ...handle, dispose: () => handle.db.destroy() }
+    const handle = await openDatabase({ pgliteDump: dump })
+    return { ...handle, dispose: () => handle.close() }
   }
   const baseUrl = process.env.TEST_DATABASE_URL as string
   const name = `mafia_table_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const admin = adminConnection(baseUrl)
   await sql`create database ${sql.id(name)} template ${sql.id(postgresTemplateName())}`.execute(admin)
   await admin.destroy()
-  const handle = openDatabase({ databaseUrl: postgresUrlFor(baseUrl, name) })
+  const handle = await openDatabase({ databaseUrl: postgresUrlFor(baseUrl, name) })
   return {
     ...handle,
     async dispose() {
-      await handle.db.destroy()
+      await handle.close()
       const cleanup = adminConnection(baseUrl)
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(cleanup)
       await cleanup.destroy()

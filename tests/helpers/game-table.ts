@@ -3,6 +3,9 @@ import { applyTablePush, takeSnapshot } from '../../renderer/state/table'
 import type { GameCommandPayload, GameView } from '../../server/contract/game'
 import type { TablePush, TableSnapshot, TableSync } from '../../server/contract/socket/game'
 import type { Lobby } from '../../server/contract/socket/lobbies'
+import type { AckError } from '../../server/contract/errors'
+import type { SocketRequestName, SocketRequestResult } from '../../server/contract/socket/events'
+import { rawRequest, type TestRequestArguments } from './requests'
 import type { TestSocket } from './sockets'
 
 /**
@@ -24,10 +27,19 @@ export interface Member {
 
 export const isBlack = (role: string | null | undefined) => role === 'Mafia' || role === 'Don'
 
-/** Sends a request and resolves with its ack (an answer or `{ error }`). */
-export function ask(socket: TestSocket, event: string, payload?: unknown, timeoutMs = 10_000): Promise<any> {
-  const emitter = socket.timeout(timeoutMs) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
+/**
+ * What `ask` resolves with: the request's result, whose fields a test reads as they are, or the
+ * server's refusal, whose `error` (and `field`, `retryAfter`) a test compares. Typed as both at
+ * once so a test reads either without a cast; `request` (requests.ts) gives the strict union.
+ */
+export type Answer<E extends SocketRequestName> = SocketRequestResult<E> & Partial<AckError>
+
+/**
+ * Sends one request of the contract (its name and payload checked against `SocketRequests`) and
+ * resolves with its ack as the server sent it. Payloads the contract forbids go through `rawRequest`.
+ */
+export function ask<E extends SocketRequestName>(socket: TestSocket, event: E, ...[payload, timeoutMs = 10_000]: TestRequestArguments<E>): Promise<Answer<E>> {
+  return rawRequest(socket, event, payload, timeoutMs) as Promise<Answer<E>>
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -226,8 +238,8 @@ export class SocketTable {
   }
 
   /** A request of this table's script, answered within its timeout. */
-  private ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-    return ask(socket, event, payload, this.timeout)
+  private ask<E extends SocketRequestName>(socket: TestSocket, event: E, ...[payload]: TestRequestArguments<E>): Promise<Answer<E>> {
+    return rawRequest(socket, event, payload, this.timeout) as Promise<Answer<E>>
   }
 
   /** The judge creates the table and takes the judge's seat; ten players join in seat order. */
@@ -270,7 +282,8 @@ export class SocketTable {
   async command(socket: TestSocket, command: Record<string, unknown>, actor = -1, waitedMs = 0): Promise<any> {
     const reloadsInFlight = this.viewers.filter((viewer) => viewer.reloadingNow).length
     const sentAt = performance.now()
-    const answer = await this.ask(socket, 'mafia:game:command', { id: this.lobbyId, command })
+    // Tests send commands the contract forbids too (unknown types, missing targets): the server must refuse those.
+    const answer = await this.ask(socket, 'mafia:game:command', { id: this.lobbyId, command: command as GameCommandPayload })
     this.options.onMove?.({ actor, command: String(command.type), sentAt, waitedMs, seq: answer?.seq ?? null, error: answer?.error ?? null, reloadsInFlight })
     return answer
   }
@@ -309,7 +322,8 @@ export class SocketTable {
   async view(who: Member = this.judge): Promise<GameView> {
     const lobby = await this.ask(who.socket, 'mafia:load:lobby', { id: this.lobbyId })
     if (lobby.error) throw new Error(lobby.error)
-    return lobby.game.view as GameView
+    if (!lobby.game) throw new Error(`no game at table ${this.lobbyId}`)
+    return lobby.game.view
   }
 
   private async pace(): Promise<number> {

@@ -7,8 +7,17 @@ export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 const openSockets = new Set<TestSocket>()
 
 /** A real socket.io client, connected (or rejected) before it is returned; `closeOpenSockets` closes it. */
-export async function connectSocket(baseUrl: string, token?: string): Promise<TestSocket> {
-  const socket: TestSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true })
+export function connectSocket(baseUrl: string, token?: string): Promise<TestSocket> {
+  return connectWith(baseUrl, token ? { token } : {})
+}
+
+/** A streamer's page socket as /obs-share opens it: a share key and no session. `closeOpenSockets` closes it. */
+export function connectSharePage(baseUrl: string, shareKey: string): Promise<TestSocket> {
+  return connectWith(baseUrl, { shareKey })
+}
+
+async function connectWith(baseUrl: string, auth: Record<string, string>): Promise<TestSocket> {
+  const socket: TestSocket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true })
   openSockets.add(socket)
   socket.on('disconnect', () => openSockets.delete(socket))
   try {

@@ -7,6 +7,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app'
 import { loadConfig, type Config } from '../../server/config'
 import { ManualClock } from '../../server/lib/clock'
 import { createLogger } from '../../server/lib/logger'
+import { setTestHashingCost } from '../../server/modules/auth/passwords'
 import { defaultRateLimits, defaultSocketLimits, type RateLimits } from '../../server/plugins/rate-limit'
 import { createTestDatabase, type TestDatabase } from './databases'
 
@@ -47,12 +48,22 @@ export interface StartTestAppOptions {
   tableLeases?: BuildAppOptions['tableLeases']
   /** The app's logger (tests that read what was logged); default: a silent one unless TEST_LOG_LEVEL says otherwise. */
   logger?: BuildAppOptions['logger']
+  /**
+   * scrypt's log cost for passwords hashed in this test process (2^N): `testHashingCost` unless
+   * given. Production's 2^15 costs 32 MiB and about 100 ms a hash, which sign-ups in every file
+   * would pay for nothing; what hashing protects is tested in the unit tests of passwords.ts.
+   */
+  passwordHashLogCost?: number
 }
+
+/** The scrypt log cost the test app hashes passwords with: 2^10, 1 MiB and a few milliseconds a hash. */
+export const testHashingCost = 10
 
 /** The real app on a random port with a fresh database and data directory. */
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
   if (!process.env.MAFIA_TEST_PGLITE_TEMPLATE) process.env.MAFIA_TEST_PGLITE_TEMPLATE = inject('pgliteTemplate')
   if (!process.env.MAFIA_TEST_PG_TEMPLATE_PID) process.env.MAFIA_TEST_PG_TEMPLATE_PID = inject('postgresTemplatePid')
+  setTestHashingCost(options.passwordHashLogCost ?? testHashingCost)
   const dataDir = await mkdtemp(join(tmpdir(), 'mafia-table-data-'))
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_URL: 'http://localhost:8080', ...options.env })
   const database = options.database ?? (await createTestDatabase())

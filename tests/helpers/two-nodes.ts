@@ -6,10 +6,11 @@ import { startTestApp, type StartTestAppOptions, type TestApp } from './test-app
 
 /**
  * Two app servers on two ports, one PostgreSQL database and one Redis between them: what a
- * scaled-out deployment looks like. They run in the integration:postgres project when
- * TEST_REDIS_URL is set too; anywhere else a file's two-node tests print a notice and pass.
+ * scaled-out deployment looks like. Their tests live in `*-two-nodes.test.ts` files, which only the
+ * integration:postgres project selects, and only when TEST_REDIS_URL is set (build/vitest.config.ts).
+ * Started anywhere else they throw: a two-node test that cannot run fails, it never passes.
  */
-export const twoNodesEnabled = process.env.TEST_DB_KIND === 'postgres' && Boolean(process.env.TEST_DATABASE_URL) && Boolean(process.env.TEST_REDIS_URL)
+const twoNodesEnabled = process.env.TEST_DB_KIND === 'postgres' && Boolean(process.env.TEST_DATABASE_URL) && Boolean(process.env.TEST_REDIS_URL)
 
 /** A Redis URL with this run's own adapter channels, so parallel runs on one Redis never hear each other. */
 export function adapterUrl(base: string): string {
@@ -60,32 +61,22 @@ export async function startTwoNodes(options: StartTwoNodesOptions = {}): Promise
   return { first, second, database, close }
 }
 
-const noticed = new Set<string>()
-
-/** Says once, for tests of `name`, that this project or machine cannot run two nodes. */
-export function notRunHere(name: string): void {
-  if (noticed.has(name)) return
-  noticed.add(name)
-  console.log(`[tests] two-node ${name} tests not run here: they need the integration:postgres project with TEST_DATABASE_URL and TEST_REDIS_URL set.`)
-}
-
 /**
- * Two nodes for all the tests of a file: started before the first, closed after the last, every
- * socket `connectSocket` opened closed after each test. Gives the nodes, or null after the file's
- * notice when they cannot run here (the test then returns and passes).
+ * Two nodes for the tests of a file or of a describe block: started before the first test, closed
+ * after the last, every socket `connectSocket` opened closed after each test. `name` names the
+ * tests in the error where the nodes did not start.
  */
-export function twoNodesForFile(name: string, options: StartTwoNodesOptions = {}): () => TwoNodes | null {
+export function twoNodesForFile(name: string, options: StartTwoNodesOptions = {}): () => TwoNodes {
   let nodes: TwoNodes | undefined
   beforeAll(async () => {
-    if (twoNodesEnabled) nodes = await startTwoNodes(options)
+    nodes = await startTwoNodes(options)
   })
   afterEach(closeOpenSockets)
   afterAll(async () => {
     await nodes?.close()
   })
   return () => {
-    if (nodes) return nodes
-    notRunHere(name)
-    return null
+    if (!nodes) throw new Error(`the two nodes of the ${name} tests are not running`)
+    return nodes
   }
 }

@@ -106,6 +106,7 @@ describe('account deletion', () => {
       mailer: { send: async () => {} },
       i18n: createI18nService(createI18nRepository(server.database.db)),
       logger: createLogger({ name: 'test', level: 'silent', file: false }),
+      invalidations: server.app.invalidations,
     })
     const leaving = await signUpConfirmed(server)
     const staying = await createUserWithSession(server.database.db)

@@ -4,7 +4,6 @@ import { request } from '../helpers/http'
 import { request as socketRequest } from '../helpers/requests'
 import { closeOpenSockets, connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { twoNodesForFile } from '../helpers/two-nodes'
 import { createUserWithSession } from '../helpers/users'
 import { createSessionsRepository } from '../../server/modules/auth/sessions.repository'
 import { createSessionsService } from '../../server/modules/auth/sessions.service'
@@ -306,23 +305,5 @@ describe('confirming an email', () => {
     expect(user.email_confirmation).toBe(true)
     expect(await sessionRows(user.id)).toEqual([])
     expect((await signIn(server, account.email, account.password)).status).toBe(200)
-  })
-})
-
-describe('on two app servers', () => {
-  const nodes = twoNodesForFile('session cut-off')
-
-  it('a ban on one server disconnects the user’s sockets on both at once', async () => {
-    const both = nodes()
-    if (!both) return
-    const { user, token } = await createUserWithSession(both.database.db)
-    const onFirst = await connectSocket(both.first.url, token)
-    const onSecond = await connectSocket(both.second.url, token)
-    const cut = [revokedAndDisconnected(onFirst), revokedAndDisconnected(onSecond)]
-    await both.first.app.accounts.banUser(user.id, 'cheating', new Date(Date.now() + day))
-    expect(await Promise.all(cut)).toEqual([
-      { reason: 'banned', disconnect: 'io server disconnect' },
-      { reason: 'banned', disconnect: 'io server disconnect' },
-    ])
   })
 })

@@ -11,7 +11,6 @@ const nodes = twoNodesForFile('chat')
 describe('chats across two nodes sharing PostgreSQL and Redis', () => {
   it('delivers a message sent on one node to a user on the other', async () => {
     const both = nodes()
-    if (!both) return
     const a = await connectPlayer(both.first)
     const b = await connectPlayer(both.second)
     const chat = await requestResult(a.socket, 'chat:create', { id: b.id })
@@ -28,7 +27,6 @@ describe('chats across two nodes sharing PostgreSQL and Redis', () => {
 
   it('counts users online on both nodes', async () => {
     const both = nodes()
-    if (!both) return
     const a = await connectPlayer(both.first)
     const b = await connectPlayer(both.second)
     // A second tab of the same user counts once.
@@ -39,7 +37,6 @@ describe('chats across two nodes sharing PostgreSQL and Redis', () => {
 
   it('puts sockets on the other node in a party room when someone is invited', async () => {
     const both = nodes()
-    if (!both) return
     const owner = await connectPlayer(both.first)
     const friend = await connectPlayer(both.second)
     const invited = await connectPlayer(both.second)
@@ -57,7 +54,6 @@ describe('chats across two nodes sharing PostgreSQL and Redis', () => {
 
   it('shows a friend online and offline across nodes', async () => {
     const both = nodes()
-    if (!both) return
     const a = await connectPlayer(both.first)
     const b = await connectPlayer(both.second)
     const sent = await requestResult(a.socket, 'friends:request:create', { id: b.id })
@@ -75,7 +71,6 @@ describe('chats across two nodes sharing PostgreSQL and Redis', () => {
 
   it('disconnects a user on every node from either node', async () => {
     const both = nodes()
-    if (!both) return
     const a = await connectPlayer(both.second)
     const told = nextEvent(a.socket, 'auth:revoked')
     const gone = new Promise<void>((resolve) => a.socket.once('disconnect', () => resolve()))

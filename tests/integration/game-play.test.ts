@@ -3,36 +3,29 @@ import { createTestDatabase, type TestDatabase } from '../helpers/databases'
 import type { GameEvent } from '../../server/contract/game'
 import type { TablePush } from '../../server/contract/socket/game'
 import { ask, isBlack, SocketTable, type Member } from '../helpers/game-table'
-import { connectSocket, type TestSocket } from '../helpers/sockets'
+import { closeOpenSockets, connectSocket, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import { connectPlayer } from '../helpers/users'
 
 let server: TestApp
 let serverDatabase: TestDatabase
-const open: TestSocket[] = []
 
 beforeAll(async () => {
   serverDatabase = await createTestDatabase()
   server = await startTestApp({ manualClock: true, database: serverDatabase })
 })
 afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect()
+  closeOpenSockets()
 })
 afterAll(async () => {
   await server.close()
   await disposeQuietly(serverDatabase)
 })
 
-async function member(app: TestApp = server): Promise<Member> {
-  const { user, token } = await createUserWithSession(app.database.db)
-  const socket = await connectSocket(app.url, token)
-  open.push(socket)
-  return { id: user.id, token, socket }
-}
+const member = (app: TestApp = server): Promise<Member> => connectPlayer(app)
 
 async function reconnect(app: TestApp, who: Member): Promise<Member> {
   const socket = await connectSocket(app.url, who.token)
-  open.push(socket)
   return { ...who, socket }
 }
 
@@ -256,12 +249,12 @@ describe('a restart', () => {
       const lobbyIn = await ask(players[2]!.socket, 'mafia:lobby:in')
       expect(lobbyIn).toMatchObject({ id: table.lobbyId, as: 'player' })
       const reloaded = await ask(players[2]!.socket, 'mafia:load:lobby', { id: table.lobbyId })
-      expect(reloaded.game.view).toEqual(playerBefore)
+      expect(reloaded.game!.view).toEqual(playerBefore)
       expect(await resumed.view()).toEqual(judgeBefore)
       expect(judgeBefore).toEqual(before)
       // A new server names new streams: a client holding the old one syncs and gets its view afresh.
       const oldStream = table.viewers[3]?.pushes.at(-1)?.stream
-      expect(reloaded.game.stream).not.toBe(oldStream)
+      expect(reloaded.game!.stream).not.toBe(oldStream)
       const synced = await ask(players[2]!.socket, 'mafia:game:sync', { id: table.lobbyId, stream: oldStream, seq: 5 })
       expect(synced).toEqual({ resumed: false, game: reloaded.game })
 
@@ -269,8 +262,8 @@ describe('a restart', () => {
       const end = await resumed.play()
       expect(end.result?.outcome).toBe('red')
       expect(pushes.length).toBeGreaterThan(0)
-      expect(pushes[0]?.seq).toBe(reloaded.game.seq + 1)
-      expect(pushes[0]?.stream).toBe(reloaded.game.stream)
+      expect(pushes[0]?.seq).toBe(reloaded.game!.seq + 1)
+      expect(pushes[0]?.stream).toBe(reloaded.game!.stream)
       const stored = await database.db.selectFrom('game_events').select('version').where('lobby_id', '=', table.lobbyId).orderBy('version').execute()
       expect(stored.map((row) => row.version)).toEqual(stored.map((_, index) => index + 1))
     } finally {
@@ -320,7 +313,7 @@ describe('timers across a restart', () => {
       expect((await types(judged.lobbyId)).length).toBe(judgedVersion + 1)
       await expect.poll(() => types(ladderId), { timeout: 5000 }).toContain('day_started')
       const player = await reconnect(second, ladder[0] as Member)
-      const view = (await ask(player.socket, 'mafia:load:lobby', { id: ladderId })).game.view
+      const view = (await ask(player.socket, 'mafia:load:lobby', { id: ladderId })).game!.view
       expect(view.phase).toBe('day_speech')
       expect(view.deadline).toBeGreaterThan(second.clock!.now().getTime())
     } finally {

@@ -2,14 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { GameView } from '../../server/contract/game'
 import type { GameRecord } from '../../server/contract/socket/game'
 import type { LobbySummary } from '../../server/contract/socket/lobbies'
+import { ask } from '../helpers/game-table'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
-import { connectSocket, type TestSocket } from '../helpers/sockets'
+import { rawRequest } from '../helpers/requests'
+import { closeOpenSockets, type TestSocket } from '../helpers/sockets'
 import { relaxedRateLimits, startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import { connectPlayer } from '../helpers/users'
 
 let server: TestApp
 let database: TestDatabase
-const open: TestSocket[] = []
 
 beforeAll(async () => {
   database = await createTestDatabase()
@@ -19,7 +20,7 @@ beforeAll(async () => {
   server = await startTestApp({ manualClock: true, database, rateLimits: { ...relaxedRateLimits, sockets: { ...relaxedRateLimits.sockets, requests: reads } } })
 })
 afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect()
+  closeOpenSockets()
 })
 afterAll(async () => {
   await server.close()
@@ -35,18 +36,7 @@ interface Member {
   socket: TestSocket
 }
 
-async function member(): Promise<Member> {
-  const { user, token } = await createUserWithSession(server.database.db)
-  const socket = await connectSocket(server.url, token)
-  open.push(socket)
-  return { id: user.id, nickname: user.nickname, socket }
-}
-
-/** Sends a request and resolves with its ack. */
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(5000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
+const member = (): Promise<Member> => connectPlayer(server)
 
 const isBlack = (role: string | null) => role === 'Mafia' || role === 'Don'
 
@@ -68,7 +58,7 @@ class Table {
   }
 
   async must(socket: TestSocket, command: Record<string, unknown>): Promise<void> {
-    const answer = await ask(socket, 'mafia:game:command', { id: this.lobbyId, command })
+    const answer = await rawRequest(socket, 'mafia:game:command', { id: this.lobbyId, command }) as { error?: string }
     if (answer.error) throw new Error(`${JSON.stringify(command)} refused: ${answer.error}`)
   }
 
@@ -77,7 +67,9 @@ class Table {
   }
 
   async view(): Promise<GameView> {
-    return (await ask(this.judge.socket, 'mafia:load:lobby', { id: this.lobbyId })).game.view as GameView
+    const lobby = await ask(this.judge.socket, 'mafia:load:lobby', { id: this.lobbyId })
+    if (!lobby.game) throw new Error(`no game at table ${this.lobbyId}`)
+    return lobby.game.view
   }
 
   async step(view: GameView): Promise<void> {
@@ -184,8 +176,8 @@ describe("a finished game's record", () => {
   it('refuses a table that does not exist and a forged id', async () => {
     const someone = await member()
     expect(await ask(someone.socket, 'mafia:game:record', { id: 999_999 })).toEqual({ error: 'errors.not_found' })
-    expect((await ask(someone.socket, 'mafia:game:record', { id: 'one' })).error).toBe('errors.invalid_value')
-    expect((await ask(someone.socket, 'mafia:game:record', {})).error).toBe('errors.required')
+    expect(((await rawRequest(someone.socket, 'mafia:game:record', { id: 'one' })) as { error?: string }).error).toBe('errors.invalid_value')
+    expect(((await rawRequest(someone.socket, 'mafia:game:record', {})) as { error?: string }).error).toBe('errors.required')
   })
 })
 
@@ -197,9 +189,10 @@ describe('the list shows where a running game stands', () => {
     const listed = (await ask(watcher.socket, 'mafia:lobby:list')) as LobbySummary[]
     expect(listed.find((summary) => summary.id === table.lobbyId)?.stage).toBeNull()
 
+    // The updates of a game under way: the last seat's update (sent after its join was answered) may still be on its way.
     const updates: LobbySummary[] = []
     watcher.socket.on('mafia:lobby:updated', (summary) => {
-      if (summary.id === table.lobbyId) updates.push(summary)
+      if (summary.id === table.lobbyId && summary.stage !== null) updates.push(summary)
     })
     await table.must(table.judge.socket, { type: 'start' })
     await table.play((view) => view.day === 1 && view.phase === 'day_speech' && view.speaker !== null)

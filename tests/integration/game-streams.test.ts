@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TablePush } from '../../server/contract/socket/game'
 import { ask, isBlack, SocketTable, type Member } from '../helpers/game-table'
+import { rawRequest } from '../helpers/requests'
 import { closeOpenSockets, connectSocket, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createUserWithSession } from '../helpers/users'
@@ -78,7 +79,7 @@ describe('a viewer resumes its own stream', () => {
     await table.play((view) => view.phase === 'day_speech' && view.speaker !== null && view.speaker >= 3)
     const missed = seatOne.pushes.filter((push) => push.seq > held.seq)
     expect(missed.length).toBeGreaterThan(0)
-    const resumed = await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: held.stream, seq: held.seq })
+    const resumed = await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: held.stream ?? undefined, seq: held.seq })
     expect(resumed).toEqual({ resumed: true, pushes: missed })
     const fresh = await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: 'another', seq: 1 })
     expect(fresh).toEqual({ resumed: false, game: { stream: held.stream, seq: seatOne.seq, view: seatOne.view } })
@@ -105,7 +106,7 @@ describe('bad commands change nothing and leave nothing behind', () => {
     const speaker = day.speaker as number
     const other = speaker === 10 ? 1 : speaker + 1
     // A forged field, someone else's turn, a judge's command from a player, an outsider.
-    expect(await ask(table.socketOf(speaker), 'mafia:game:command', { id: table.lobbyId, command: { type: 'end_speech', seat: other } })).toEqual({ error: 'errors.unknown_field', field: 'seat' })
+    expect(await rawRequest(table.socketOf(speaker), 'mafia:game:command', { id: table.lobbyId, command: { type: 'end_speech', seat: other } })).toEqual({ error: 'errors.unknown_field', field: 'seat' })
     expect(await table.command(table.socketOf(other), { type: 'end_speech' })).toEqual({ error: 'errors.game.not_your_turn' })
     expect(await table.command(table.socketOf(other), { type: 'next' })).toEqual({ error: 'errors.game.judge_only' })
     expect(await ask(outsider.socket, 'mafia:game:command', { id: table.lobbyId, command: { type: 'end_speech' } })).toEqual({ error: 'errors.game.not_at_table' })

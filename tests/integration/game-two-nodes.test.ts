@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
 import { ask, SocketTable, type Member } from '../helpers/game-table'
 import { closeOpenSockets, connectSocket } from '../helpers/sockets'
-import { notRunHere, startTwoNodes, twoNodesEnabled, type TwoNodes } from '../helpers/two-nodes'
+import { startTwoNodes, type TwoNodes } from '../helpers/two-nodes'
 import { connectPlayer } from '../helpers/users'
 
 /**
@@ -10,24 +10,20 @@ import { connectPlayer } from '../helpers/users'
  * owner per table (a lease), every other server forwarding to it, and a takeover when the owner
  * stops. Each test starts its own two servers on the file's database.
  */
-let shared: TestDatabase | undefined
+let shared: TestDatabase
 
 beforeAll(async () => {
-  if (twoNodesEnabled) shared = await createTestDatabase()
+  shared = await createTestDatabase()
 })
 afterAll(async () => {
-  await shared?.dispose()
+  await shared.dispose()
 })
 
 /**
  * Two servers of this test's own, closed when it ends, with short leases so a stopped owner's tables
- * are taken over within a test's patience. Null after the file's notice where they cannot run.
+ * are taken over within a test's patience.
  */
-async function startNodes(): Promise<TwoNodes | null> {
-  if (!shared) {
-    notRunHere('game')
-    return null
-  }
+async function startNodes(): Promise<TwoNodes> {
   const nodes = await startTwoNodes({ database: shared, manualClock: true, tableLeases: { ttlMs: 1_500, renewMs: 300 } })
   // The servers stop before the clients' sockets close: a server still handling a disconnect as
   // its Redis client closes would publish to a closed client.
@@ -59,7 +55,6 @@ async function storedVersions(lobbyId: number): Promise<number[]> {
 describe('a table across two app servers', () => {
   it('players on both servers play a whole game; one server owns the table and the other forwards to it', { timeout: 180_000 }, async () => {
     const nodes = await startNodes()
-    if (!nodes) return
     let joined = 0
     // The judge on the first server, then the players alternately on each.
     const table = await startedTable(() => connectPlayer(joined++ % 2 === 0 ? nodes.first : nodes.second))
@@ -77,7 +72,6 @@ describe('a table across two app servers', () => {
 
   it('stopping the owner mid-game hands the table to the other server, which resumes it from its stored events; the game ends with every move kept', { timeout: 180_000 }, async () => {
     const nodes = await startNodes()
-    if (!nodes) return
     const { first: owner, second: other } = nodes
     // The judge deals on the owner; the players and a spectator sit on the other server.
     const judge = await connectPlayer(owner)
@@ -102,12 +96,11 @@ describe('a table across two app servers', () => {
     expect(versions.length).toBeGreaterThan(versionsBefore.length)
     // The players never left the other server: their clients followed the new stream after one sync.
     const lobbyIn = await ask(table.players[0]!.socket, 'mafia:lobby:in')
-    expect(lobbyIn.game.view.phase).toBe('ended')
+    expect(lobbyIn.game?.view.phase).toBe('ended')
   })
 
   it('a server whose lease another took writes nothing more; once that lease expires, a server takes the table over and the game goes on', { timeout: 180_000 }, async () => {
     const nodes = await startNodes()
-    if (!nodes) return
     let joined = 0
     const table = await startedTable(() => connectPlayer(joined++ === 0 ? nodes.first : nodes.second))
     await table.play((view) => view.phase === 'day_speech')

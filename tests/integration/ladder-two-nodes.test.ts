@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ask } from '../helpers/game-table'
 import { closeOpenSockets, connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
-import { twoNodesEnabled, twoNodesForFile, type TwoNodes } from '../helpers/two-nodes'
+import { twoNodesForFile } from '../helpers/two-nodes'
 import { connectPlayer, type Player } from '../helpers/users'
 
 /** The ladder queue across two app servers sharing PostgreSQL and Redis (see two-nodes.ts). */
 const nodes = twoNodesForFile('ladder', { manualClock: true })
 /** The database both nodes share (asked for only where they run). */
-const shared = () => (nodes() as TwoNodes).database
+const shared = () => nodes().database
 
 afterEach(async () => {
   closeOpenSockets()
   // A user whose last socket closed leaves the queue: every test starts with nobody waiting.
-  if (twoNodesEnabled) await expect.poll(() => queue(), { timeout: 5000 }).toEqual([])
+  await expect.poll(() => queue(), { timeout: 5000 }).toEqual([])
 })
 
 /** Who waits in the shared queue, first come first. */
@@ -31,7 +31,6 @@ function matchesOf(socket: TestSocket): any[] {
 describe('the ladder queue across two nodes sharing PostgreSQL and Redis', () => {
   it('seats ten players waiting on two nodes, five on each, at one table; each hears ladder:matched', async () => {
     const both = nodes()
-    if (!both) return
     const waiting: Player[] = []
     for (let index = 0; index < 10; index++) waiting.push(await connectPlayer(index % 2 === 0 ? both.first : both.second))
     const matched = waiting.map((one) => nextEvent(one.socket, 'ladder:matched', 8000))
@@ -39,7 +38,7 @@ describe('the ladder queue across two nodes sharing PostgreSQL and Redis', () =>
       expect(await ask(one.socket, 'ladder:search:start')).toEqual({ status: 'searching', waiting: index + 1, needed: 10 })
     }
     const last = await ask(waiting[9]!.socket, 'ladder:search:start')
-    expect(last.status).toBe('seated')
+    if (last.status !== 'seated') throw new Error(`the tenth player is ${last.status}, not seated`)
     expect(last.lobby.lobby).toMatchObject({ kind: 'ladder', status: 'running', judge: null })
     expect(last.lobby.lobby.players.map((seat: any) => seat.user.id)).toEqual(waiting.map((one) => one.id))
 
@@ -56,7 +55,6 @@ describe('the ladder queue across two nodes sharing PostgreSQL and Redis', () =>
 
   it('twenty players searching at once on both nodes fill two tables, each player seated once', async () => {
     const both = nodes()
-    if (!both) return
     const waiting: Player[] = []
     for (let index = 0; index < 20; index++) waiting.push(await connectPlayer(index % 2 === 0 ? both.first : both.second))
     const heard = waiting.map((one) => matchesOf(one.socket))
@@ -80,7 +78,6 @@ describe('the ladder queue across two nodes sharing PostgreSQL and Redis', () =>
 
   it('keeps a search while the user still has a socket on the other node', async () => {
     const both = nodes()
-    if (!both) return
     const one = await connectPlayer(both.first)
     const otherTab = await connectSocket(both.second.url, one.token)
     expect((await ask(one.socket, 'ladder:search:start')).status).toBe('searching')

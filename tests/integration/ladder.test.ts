@@ -1,19 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ask } from '../helpers/game-table'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
-import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
+import { rawRequest } from '../helpers/requests'
+import { closeOpenSockets, connectSocket, nextEvent } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import { connectPlayer, createUserWithSession, type Player } from '../helpers/users'
 
 let server: TestApp
 let serverDatabase: TestDatabase
-const open: TestSocket[] = []
 
 beforeAll(async () => {
   serverDatabase = await createTestDatabase()
   server = await startTestApp({ manualClock: true, database: serverDatabase })
 })
 afterEach(async () => {
-  for (const socket of open.splice(0)) socket.disconnect()
+  closeOpenSockets()
   // A user whose last socket closed leaves the queue: every test starts with nobody waiting.
   await expect.poll(() => queue(), { timeout: 5000 }).toEqual([])
 })
@@ -34,24 +35,12 @@ async function disposeQuietly(database: TestDatabase): Promise<void> {
   await database.dispose()
 }
 
-async function player(options: { language?: string } = {}) {
-  const { user, token } = await createUserWithSession(db(), options.language ? { language: options.language } : {})
-  const socket = await connectSocket(server.url, token)
-  open.push(socket)
-  return { id: user.id, token, socket }
-}
-type Player = Awaited<ReturnType<typeof player>>
+const player = (options: { language?: string } = {}) => connectPlayer(server, options.language ? { language: options.language } : {})
 
 async function players(count: number): Promise<Player[]> {
   const made: Player[] = []
   for (let index = 0; index < count; index++) made.push(await player())
   return made
-}
-
-/** Sends a request and resolves with its ack. */
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(5000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
 }
 
 /** Who waits in the shared queue, first come first. */
@@ -94,7 +83,6 @@ describe('the ladder queue', () => {
     await search(one)
     expect(await ask(one.socket, 'ladder:search:start')).toEqual({ error: 'errors.lobby.already_searching', field: 'ladder' })
     const otherTab = await connectSocket(server.url, one.token)
-    open.push(otherTab)
     expect(await ask(otherTab, 'ladder:search:start')).toEqual({ error: 'errors.lobby.already_searching', field: 'ladder' })
     expect(await queue()).toEqual([one.id])
   })
@@ -113,7 +101,6 @@ describe('the ladder queue', () => {
   it('a user leaves the queue when their last socket closes, not while another tab is open', async () => {
     const one = await player()
     const otherTab = await connectSocket(server.url, one.token)
-    open.push(otherTab)
     await search(one)
     one.socket.disconnect()
     // Time for the server to hear the close; the other tab keeps the search.
@@ -126,17 +113,16 @@ describe('the ladder queue', () => {
 
   it('answers anonymous sockets with errors.unauthorized and ignores what a search request carries', async () => {
     const anonymous = await connectSocket(server.url)
-    open.push(anonymous)
     expect(await ask(anonymous, 'ladder:search:start')).toEqual({ error: 'errors.unauthorized' })
     expect(await ask(anonymous, 'ladder:search:cancel')).toEqual({ error: 'errors.unauthorized' })
     expect(await queue()).toEqual([])
 
     // The requests carry nothing: a payload cannot change the table's size or the language searched in.
     const one = await player()
-    expect(await ask(one.socket, 'ladder:search:start', { needed: 2, language: 'de', seats: 3 })).toEqual({ status: 'searching', waiting: 1, needed: 10 })
+    expect(await rawRequest(one.socket, 'ladder:search:start', { needed: 2, language: 'de', seats: 3 })).toEqual({ status: 'searching', waiting: 1, needed: 10 })
     expect(await db().selectFrom('ladder_queue').select(['user_id', 'language']).execute()).toEqual([{ user_id: one.id, language: 'en' }])
-    expect(await ask(one.socket, 'ladder:search:start', 'again')).toEqual({ error: 'errors.lobby.already_searching', field: 'ladder' })
-    expect(await ask(one.socket, 'ladder:search:cancel', { id: 5 })).toEqual({ ok: true })
+    expect(await rawRequest(one.socket, 'ladder:search:start', 'again')).toEqual({ error: 'errors.lobby.already_searching', field: 'ladder' })
+    expect(await rawRequest(one.socket, 'ladder:search:cancel', { id: 5 })).toEqual({ ok: true })
     expect(await queue()).toEqual([])
   })
 
@@ -151,8 +137,8 @@ describe('the ladder queue', () => {
       expect(await ask(one.socket, 'ladder:search:start')).toEqual({ status: 'searching', waiting: index + 1, needed: 10 })
     }
     const last = await ask(waiting[9]!.socket, 'ladder:search:start')
-    expect(last.status).toBe('seated')
-    const lobbyId = last.lobby.id as number
+    if (last.status !== 'seated') throw new Error(`the tenth player is ${last.status}, not seated`)
+    const lobbyId = last.lobby.id
     expect(last.lobby).toMatchObject({ as: 'player', member: true })
     // The table speaks the language of the player who completed it.
     expect(last.lobby.lobby).toMatchObject({ kind: 'ladder', status: 'running', judge: null, language: 'uk' })
@@ -208,7 +194,7 @@ describe('the ladder queue', () => {
     const lateMatched = late.map((one) => nextEvent(one.socket, 'ladder:matched'))
     for (const one of late.slice(0, 6)) expect((await search(one)).status).toBe('searching')
     const last = await search(late[6]!)
-    expect(last.status).toBe('seated')
+    if (last.status !== 'seated') throw new Error(`the tenth player is ${last.status}, not seated`)
     const expected = [early[0]!, early[3]!, finisher, ...late.slice(0, 7)]
     expect(last.lobby.lobby.players.map((seat: any) => seat.user.id)).toEqual(expected.map((one) => one.id))
     for (const push of await Promise.all(lateMatched)) expect(push.id).toBe(last.lobby.id)

@@ -12,7 +12,6 @@ const nodes = twoNodesForFile('media')
 describe('media revocation across two app servers', () => {
   it('a ban handled by one app server closes the user’s media peer held by the other within a second', { timeout: 60_000 }, async () => {
     const both = nodes()
-    if (!both) return
     const creator = await connectPlayer(both.first)
     const lobby = await requestResult(creator.socket, 'mafia:create:lobby', { name: 'Two servers', language: 'en' })
     const player = await connectPlayer(both.first)

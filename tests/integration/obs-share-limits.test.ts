@@ -1,29 +1,13 @@
-import { io } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/modules/auth'
 import { sharePageLimit } from '../../server/modules/sharing'
 import { request } from '../helpers/http'
-import { nextEvent, type TestSocket } from '../helpers/sockets'
+import { closeOpenSockets, connectSharePage, nextEvent, type TestSocket } from '../helpers/sockets'
 import { linkIn, startTestApp, type TestApp } from '../helpers/test-app'
-import { twoNodesForFile } from '../helpers/two-nodes'
 import { createUserWithSession } from '../helpers/users'
 import { eventually, mailsTo } from './auth-support'
 
-/** Pages opened by a test, closed after it. */
-const open: TestSocket[] = []
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect()
-})
-
-/** Opens a streamer's page the way /obs-share does (a share key, no session): the socket, or the handshake's refusal. */
-function openPage(url: string, shareKey: string): Promise<TestSocket> {
-  const socket: TestSocket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { shareKey }, reconnection: false, forceNew: true })
-  open.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', (error) => reject(error))
-  })
-}
+afterEach(closeOpenSockets)
 
 /** A streamer who can sign in with a password, and a share key of theirs. */
 async function streamerWithKey(server: TestApp, password = 'streamer password 1') {
@@ -36,7 +20,7 @@ async function streamerWithKey(server: TestApp, password = 'streamer password 1'
 
 const keyRows = (server: TestApp, userId: number) => server.database.db.selectFrom('share_keys').select('key_hash').where('user_id', '=', userId).execute()
 
-describe('the streamer page on one app server', () => {
+describe('the streamer page', () => {
   let server: TestApp
   beforeAll(async () => {
     server = await startTestApp()
@@ -46,25 +30,25 @@ describe('the streamer page on one app server', () => {
   it(`a share key opens at most ${sharePageLimit} pages at once: the next is refused at the handshake, the open ones stay`, async () => {
     const streamer = await streamerWithKey(server)
     const pages: TestSocket[] = []
-    for (let page = 0; page < sharePageLimit; page++) pages.push(await openPage(server.url, streamer.key))
+    for (let page = 0; page < sharePageLimit; page++) pages.push(await connectSharePage(server.url, streamer.key))
 
-    await expect(openPage(server.url, streamer.key)).rejects.toThrow('errors.share.too_many_pages')
+    await expect(connectSharePage(server.url, streamer.key)).rejects.toThrow('errors.share.too_many_pages')
     expect(pages.every((page) => page.connected)).toBe(true)
     expect(await keyRows(server, streamer.user.id)).toHaveLength(1)
 
     // Another streamer's pages are counted apart.
     const other = await streamerWithKey(server)
-    await openPage(server.url, other.key)
+    await connectSharePage(server.url, other.key)
 
     // A page that closes frees its place.
     pages[0]?.disconnect()
     await eventually(async () => (await server.app.io.in(`share:${streamer.user.id}`).fetchSockets()).length, (count) => count === sharePageLimit - 1)
-    expect((await openPage(server.url, streamer.key)).connected).toBe(true)
+    expect((await connectSharePage(server.url, streamer.key)).connected).toBe(true)
   })
 
   it('a password reset revokes the key: its open pages end, and it opens none again', async () => {
     const streamer = await streamerWithKey(server)
-    const page = await openPage(server.url, streamer.key)
+    const page = await connectSharePage(server.url, streamer.key)
     const ended = nextEvent(page, 'share:ended')
     const gone = new Promise((resolve) => page.once('disconnect', resolve))
 
@@ -76,13 +60,13 @@ describe('the streamer page on one app server', () => {
     expect(await ended).toEqual({ reason: 'revoked' })
     await gone
     expect(await keyRows(server, streamer.user.id)).toEqual([])
-    await expect(openPage(server.url, streamer.key)).rejects.toThrow('errors.share.key_invalid')
+    await expect(connectSharePage(server.url, streamer.key)).rejects.toThrow('errors.share.key_invalid')
     expect((await request(server.url, 'GET', '/api/auth/shareKey', { token: reset.body.token })).body).toEqual({ active: false, createdAt: null })
   })
 
   it('a password change revokes the key too; a refused change keeps it', async () => {
     const streamer = await streamerWithKey(server)
-    const page = await openPage(server.url, streamer.key)
+    const page = await connectSharePage(server.url, streamer.key)
 
     const wrong = await request(server.url, 'POST', '/api/auth/change_password', { token: streamer.token, body: { currentPassword: 'not my password', newPassword: 'a brand new password' } })
     expect(wrong.status).toBeGreaterThanOrEqual(400)
@@ -94,30 +78,15 @@ describe('the streamer page on one app server', () => {
     expect(changed.status).toBe(200)
     expect(await ended).toEqual({ reason: 'revoked' })
     expect(await keyRows(server, streamer.user.id)).toEqual([])
-    await expect(openPage(server.url, streamer.key)).rejects.toThrow('errors.share.key_invalid')
+    await expect(connectSharePage(server.url, streamer.key)).rejects.toThrow('errors.share.key_invalid')
   })
 
   it('a ban closes the streamer’s pages at once, and the key opens none while it stands', async () => {
     const streamer = await streamerWithKey(server)
-    const page = await openPage(server.url, streamer.key)
+    const page = await connectSharePage(server.url, streamer.key)
     const gone = new Promise((resolve) => page.once('disconnect', resolve))
     await server.app.accounts.banUser(streamer.user.id, 'cheating', new Date(Date.now() + 60 * 60_000))
     await gone
-    await expect(openPage(server.url, streamer.key)).rejects.toThrow('errors.share.key_invalid')
-  })
-})
-
-const nodes = twoNodesForFile('streamer page limit')
-
-describe('the streamer page across two app servers', () => {
-  it('the pages of one key are counted over both servers', async () => {
-    const both = nodes()
-    if (!both) return
-    const streamer = await streamerWithKey(both.first)
-    const first = [await openPage(both.first.url, streamer.key), await openPage(both.first.url, streamer.key)]
-    await openPage(both.second.url, streamer.key)
-    await expect(openPage(both.second.url, streamer.key)).rejects.toThrow('errors.share.too_many_pages')
-    await expect(openPage(both.first.url, streamer.key)).rejects.toThrow('errors.share.too_many_pages')
-    expect(first.every((page) => page.connected)).toBe(true)
+    await expect(connectSharePage(server.url, streamer.key)).rejects.toThrow('errors.share.key_invalid')
   })
 })

@@ -1,10 +1,10 @@
-import { io } from 'socket.io-client'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { TablePush, TableSnapshot } from '../../server/contract/socket/game'
 import type { ShareView } from '../../server/contract/socket/sharing'
+import { sharePageLimit } from '../../server/modules/sharing'
 import { ask, SocketTable } from '../helpers/game-table'
 import { request } from '../helpers/http'
-import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
+import { connectSharePage, connectSocket, nextEvent } from '../helpers/sockets'
 import type { TestApp } from '../helpers/test-app'
 import { twoNodesForFile } from '../helpers/two-nodes'
 import { connectPlayer, createUserWithSession } from '../helpers/users'
@@ -12,27 +12,22 @@ import { connectPlayer, createUserWithSession } from '../helpers/users'
 /** The streamer's page on one app server, the streamer on another, sharing PostgreSQL and Redis (see two-nodes.ts). */
 const nodes = twoNodesForFile('streamer page')
 
-/** A streamer's page signed in with its share key; it closes when the test ends. */
-function openPage(node: TestApp, shareKey: string): Promise<TestSocket> {
-  const socket: TestSocket = io(node.url, { path: '/socket.io', transports: ['websocket'], auth: { shareKey }, reconnection: false, forceNew: true })
-  onTestFinished(() => {
-    socket.disconnect()
-  })
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
+/** A streamer with a session on `node`, and a share key of theirs. */
+async function streamerWithKey(node: TestApp) {
+  const { user, token } = await createUserWithSession(node.database.db)
+  const made = await request(node.url, 'POST', '/api/auth/shareKey', { token })
+  expect(made.status).toBe(200)
+  return { user, token, key: made.body.key as string }
 }
 
 describe('the streamer page across two nodes sharing PostgreSQL and Redis', () => {
   it('follows a streamer who plays on the other node, hears the table there, and closes when the key is revoked there', async () => {
     const both = nodes()
-    if (!both) return
     const { user, token } = await createUserWithSession(both.first.database.db)
     const streamer = await connectSocket(both.first.url, token)
     const { key } = (await request(both.first.url, 'POST', '/api/auth/shareKey', { token })).body as { key: string }
 
-    const page = await openPage(both.second, key)
+    const page = await connectSharePage(both.second.url, key)
     expect(((await ask(page, 'share:watch')) as ShareView).lobby).toBeNull()
 
     const moved = nextEvent(page, 'share:moved')
@@ -58,12 +53,11 @@ describe('the streamer page across two nodes sharing PostgreSQL and Redis', () =
 
   it('a page on one node hears the spectators’ stream of a game run by the other, and resumes it there', { timeout: 120_000 }, async () => {
     const both = nodes()
-    if (!both) return
     const table = new SocketTable({ newMember: () => connectPlayer(both.first) })
     await table.seat()
     const streamer = table.players[0] as { token: string }
     const { key } = (await request(both.first.url, 'POST', '/api/auth/shareKey', { token: streamer.token })).body as { key: string }
-    const page = await openPage(both.second, key)
+    const page = await connectSharePage(both.second.url, key)
     const pushes: TablePush[] = []
     page.on('mafia:game:updated', (push) => pushes.push(push))
     expect(((await ask(page, 'share:watch')) as ShareView).lobby).toMatchObject({ id: table.lobbyId, game: null })
@@ -78,5 +72,15 @@ describe('the streamer page across two nodes sharing PostgreSQL and Redis', () =
     // The page's resume is answered by the node that runs the table: exactly what it had pushed.
     expect(await ask(page, 'share:sync', { id: table.lobbyId, stream: now.stream, seq: 1 })).toEqual({ resumed: true, pushes: pushes.slice(1) })
     expect(await ask(page, 'share:sync', { id: table.lobbyId, stream: 'another-stream', seq: 1 })).toEqual({ resumed: false, game: now })
+  })
+
+  it(`counts the pages of one key over both servers: at most ${sharePageLimit} in all`, async () => {
+    const both = nodes()
+    const streamer = await streamerWithKey(both.first)
+    const first = [await connectSharePage(both.first.url, streamer.key), await connectSharePage(both.first.url, streamer.key)]
+    await connectSharePage(both.second.url, streamer.key)
+    await expect(connectSharePage(both.second.url, streamer.key)).rejects.toThrow('errors.share.too_many_pages')
+    await expect(connectSharePage(both.first.url, streamer.key)).rejects.toThrow('errors.share.too_many_pages')
+    expect(first.every((page) => page.connected)).toBe(true)
   })
 })

@@ -6,23 +6,22 @@ import type { GameView } from '../../server/contract/game'
 import type { TablePush, TableSnapshot } from '../../server/contract/socket/game'
 import type { ShareView } from '../../server/contract/socket/sharing'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
-import { isBlack, SocketTable } from '../helpers/game-table'
+import { ask, isBlack, SocketTable } from '../helpers/game-table'
 import { request as httpRequest } from '../helpers/http'
 import { rawRequest, request, requestResult } from '../helpers/requests'
-import { connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
+import { closeOpenSockets, nextEvent, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
-import { createUserWithSession } from '../helpers/users'
+import { connectPlayer } from '../helpers/users'
 
 let server: TestApp
 let serverDatabase: TestDatabase
-const open: TestSocket[] = []
 
 beforeAll(async () => {
   serverDatabase = await createTestDatabase()
   server = await startTestApp({ manualClock: true, database: serverDatabase })
 })
 afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect()
+  closeOpenSockets()
 })
 afterAll(async () => {
   await server.close()
@@ -40,18 +39,7 @@ interface Member {
   socket: TestSocket
 }
 
-async function member(): Promise<Member> {
-  const { user, token } = await createUserWithSession(db())
-  const socket = await connectSocket(server.url, token)
-  open.push(socket)
-  return { id: user.id, token, socket }
-}
-
-/** Sends a request and resolves with its ack. */
-function ask(socket: TestSocket, event: string, payload?: unknown): Promise<any> {
-  const emitter = socket.timeout(5000) as any
-  return payload === undefined ? emitter.emitWithAck(event) : emitter.emitWithAck(event, payload)
-}
+const member = (): Promise<Member> => connectPlayer(server)
 
 async function newKey(token: string): Promise<{ key: string; link: string; createdAt: string }> {
   const answer = await httpRequest(server.url, 'POST', '/api/auth/shareKey', { token })
@@ -62,7 +50,6 @@ async function newKey(token: string): Promise<{ key: string; link: string; creat
 /** Opens a streamer's page socket the way /obs-share does: a share key and no session. */
 function openPage(auth: Record<string, unknown>): Promise<TestSocket> {
   const socket: TestSocket = io(server.url, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true })
-  open.push(socket)
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket))
     socket.once('connect_error', (error) => reject(error))

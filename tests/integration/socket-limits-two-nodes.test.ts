@@ -51,7 +51,6 @@ function handshake(url: string, token: string): Promise<'connected' | string> {
 describe('limits across two app servers', () => {
   it('a user’s sockets on both servers share one allowance: the next request on either is refused and writes nothing', async () => {
     const both = nodes()
-    if (!both) return
     const sender = await connectPlayer(both.first)
     const elsewhere = await connectSocket(both.second.url, sender.token)
     const others: Player[] = []
@@ -68,7 +67,6 @@ describe('limits across two app servers', () => {
 
   it('caps a user’s open sockets over both servers and counts each user online once, wherever their sockets are', async () => {
     const both = nodes()
-    if (!both) return
     const observer = await connectPlayer(both.first)
     const count = async () => ((await requestResult(observer.socket, 'getOnline')) as { count: number }).count
     const base = await count()
@@ -85,7 +83,6 @@ describe('limits across two app servers', () => {
 
   it('counts an address’s HTTP calls on both servers together', async () => {
     const both = nodes()
-    if (!both) return
     const answers = []
     for (const node of [both.first, both.second, both.first, both.second, both.first]) answers.push((await httpRequest(node.url, 'GET', '/api/auth')).status)
     expect(answers).toEqual([401, 401, 401, 401, 429])

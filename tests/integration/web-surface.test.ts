@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { io } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../server/lib/logger'
@@ -182,5 +184,73 @@ describe('mail tokens never reach a log', () => {
     expect(logged).not.toContain(account.confirmToken)
     expect(logged).not.toContain(resetToken)
     expect(logged).not.toContain(reset.body.token)
+  })
+})
+
+/** A GET whose body comes back exactly as sent (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    }).on('error', reject)
+  })
+}
+
+describe('the renderer build as served', () => {
+  const script = `console.log(${JSON.stringify('a script long enough to be worth compressing '.repeat(60))})`
+  let buildDir: string
+  let server: TestApp
+  beforeAll(async () => {
+    // A build as `vite build` leaves it: a chunk with its precompressed copies, and a source map an older build left behind.
+    buildDir = await mkdtemp(join(tmpdir(), 'mafia-table-build-'))
+    await mkdir(join(buildDir, 'assets'))
+    await writeFile(join(buildDir, 'index.html'), indexHtml)
+    await writeFile(join(buildDir, 'assets/index.js'), script)
+    await writeFile(join(buildDir, 'assets/index.js.br'), brotliCompressSync(script))
+    await writeFile(join(buildDir, 'assets/index.js.gz'), gzipSync(script))
+    await writeFile(join(buildDir, 'assets/index.js.map'), JSON.stringify({ version: 3, sources: ['renderer/secret-source.tsx'], mappings: '' }))
+    server = await startTestApp({ rendererDir: buildDir })
+  })
+  afterAll(async () => {
+    await server.close()
+    await rm(buildDir, { recursive: true, force: true })
+  })
+
+  it('sends a script brotli- or gzip-compressed to browsers that accept it, and as it is to others', async () => {
+    const brotli = await rawGet(`${server.url}/assets/index.js`, { 'accept-encoding': 'gzip, deflate, br' })
+    expect(brotli.status).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-type']).toMatch(/javascript/)
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(script)
+    expect(brotli.body.length).toBeLessThan(script.length / 4)
+
+    const gzipped = await rawGet(`${server.url}/assets/index.js`, { 'accept-encoding': 'gzip' })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzipped.body).toString()).toBe(script)
+
+    const plain = await rawGet(`${server.url}/assets/index.js`)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(script)
+  })
+
+  it('never serves a source map, in any spelling, even when the build folder holds one', async () => {
+    for (const path of ['/assets/index.js.map', '/assets/index.js.MAP', '/assets/index.js.%6Dap', '/assets/../assets/index.js.map']) {
+      const response = await rawGet(`${server.url}${path}`, { 'accept-encoding': 'gzip, br' })
+      expect(response.status, path).toBe(404)
+      expect(response.body.toString(), path).not.toContain('secret-source')
+    }
+  })
+
+  it('a missing script is a 404, not the app page a browser would try to run as a script; app addresses still get the page', async () => {
+    const missing = await rawGet(`${server.url}/assets/gone-after-a-deploy.js`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers['content-type']).toMatch(/json/)
+    const page = await rawGet(`${server.url}/main`)
+    expect(page.status).toBe(200)
+    expect(page.body.toString()).toContain('<div id="root">')
   })
 })

@@ -1,15 +1,24 @@
 import { sql, type Kysely } from 'kysely'
+import { Role } from '../../contract/http/auth'
 import type { Database, MailTokenRow, NewUser, UserRow, UserUpdate } from '../../../db/schema'
 import { createSessionsRepository, type SessionsRepository } from './sessions.repository'
 import { createSignInsRepository, type SignInsRepository } from './sign-ins.repository'
 
 export type MailTokenKind = MailTokenRow['kind']
 
+/** How other users see a person (chats, friends, tables): what their card shows. */
+export type UserCardRow = Pick<UserRow, 'id' | 'nickname' | 'official_nickname' | 'avatar' | 'is_premium'>
+
 /** All SQL about accounts: users, their mail tokens, their bans as the account sees them. */
 export function createAccountsRepository(db: Kysely<Database>) {
   return {
     findById(id: number): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    /** A person's card; undefined for unknown users and server accounts (role 4), who have none. */
+    card(id: number): Promise<UserCardRow | undefined> {
+      return db.selectFrom('users').select(['id', 'nickname', 'official_nickname', 'avatar', 'is_premium']).where('id', '=', id).where('role_id', '<>', Role.server).executeTakeFirst()
     },
 
     /** Emails are unique regardless of case (index users_email_lower). */
@@ -120,12 +129,73 @@ export interface AuthStore extends AuthRepositories {
   transaction<T>(work: (repositories: AuthRepositories) => Promise<T>): Promise<T>
 }
 
-export function createAuthStore(db: Kysely<Database>): AuthStore {
+/**
+ * A write that makes what caches hold of a user or a session wrong: the user's row changed, was
+ * banned or deleted, or all their sessions ended (`userId`); one session ended (`sessionId`).
+ */
+export type AccountChange = { userId: number } | { sessionId: number }
+
+/**
+ * The store of the auth module. `changed` hears of every write that caches must forget (see
+ * AccountChange): after the write, and for writes in a transaction after the transaction ends, so
+ * a cache that reloads at once never reads the row as it was before.
+ */
+export function createAuthStore(db: Kysely<Database>, changed: (change: AccountChange) => void = () => {}): AuthStore {
   return {
-    accounts: createAccountsRepository(db),
-    sessions: createSessionsRepository(db),
+    ...reportingChanges({ accounts: createAccountsRepository(db), sessions: createSessionsRepository(db) }, changed),
     signIns: createSignInsRepository(db),
-    transaction: (work) => db.transaction().execute((transaction) => work({ accounts: createAccountsRepository(transaction), sessions: createSessionsRepository(transaction) })),
+    async transaction(work) {
+      const pending: AccountChange[] = []
+      try {
+        return await db.transaction().execute((transaction) => work(reportingChanges({ accounts: createAccountsRepository(transaction), sessions: createSessionsRepository(transaction) }, (change) => pending.push(change))))
+      } finally {
+        // Also after a rollback: forgetting an entry that did not change costs one reload.
+        for (const change of pending) changed(change)
+      }
+    },
+  }
+}
+
+/** The repositories, with each write that caches must forget reported to `changed` once it is done. */
+function reportingChanges(repositories: AuthRepositories, changed: (change: AccountChange) => void): AuthRepositories {
+  const { accounts, sessions } = repositories
+  return {
+    accounts: {
+      ...accounts,
+      async update(id, changes) {
+        const row = await accounts.update(id, changes)
+        changed({ userId: id })
+        return row
+      },
+      async insertBan(ban) {
+        const result = await accounts.insertBan(ban)
+        changed({ userId: ban.userId })
+        return result
+      },
+      async deleteIfDue(id, at) {
+        const deleted = await accounts.deleteIfDue(id, at)
+        if (deleted) changed({ userId: id })
+        return deleted
+      },
+    },
+    sessions: {
+      ...sessions,
+      async revoke(sessionId, at) {
+        const result = await sessions.revoke(sessionId, at)
+        changed({ sessionId })
+        return result
+      },
+      async revokeOwn(userId, sessionId, at) {
+        const ended = await sessions.revokeOwn(userId, sessionId, at)
+        if (ended) changed({ sessionId })
+        return ended
+      },
+      async revokeAllOf(userId, at, exceptSessionId) {
+        const ended = await sessions.revokeAllOf(userId, at, exceptSessionId)
+        for (const sessionId of ended) changed({ sessionId })
+        return ended
+      },
+    },
   }
 }
 

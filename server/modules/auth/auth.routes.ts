@@ -107,7 +107,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     ...definition(authRoutes.me),
     preValidation: refuseInput,
     preHandler: app.requireUser,
-    handler: (request) => service.present(viewerOf(request).user),
+    handler: (request) => service.presentViewer(viewerOf(request)),
   })
 
   typed.route({

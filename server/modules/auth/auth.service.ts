@@ -120,6 +120,12 @@ export function createAuthService(options: AuthServiceOptions) {
 
   return {
     present,
+    /**
+     * The signed-in viewer as the contract shows them, with no query: a session whose user is banned
+     * is refused (403) before any route runs, and a ban makes every node forget the user's sessions,
+     * so no ban is in force for a viewer.
+     */
+    presentViewer: (viewer: Viewer): User => toUserView(viewer.user, []),
 
     /**
      * Sign-in by email and password. Wrong passwords slow down the address that types them (see

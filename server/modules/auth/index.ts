@@ -5,25 +5,28 @@ import type { Logger } from 'pino'
 import type { Database } from '../../../db/schema'
 import type { Config } from '../../config'
 import type { Clock } from '../../lib/clock'
+import type { InvalidationBus } from '../../lib/revocable-cache'
 import { disconnectUser } from '../../lib/socket-handler'
 import type { SessionResolver } from '../../plugins/auth'
 import type { AppServer } from '../../plugins/socket-io'
 import type { I18nService } from '../i18n'
 import type { Mailer } from '../mail'
-import { createAuthStore } from './auth.repository'
+import { createRevocableCache } from '../../lib/revocable-cache'
+import { createAuthStore, type AccountChange, type UserCardRow } from './auth.repository'
 import { registerAuthRoutes } from './auth.routes'
 import { createAuthService } from './auth.service'
-import { banAccount, createSessionsService, sessionLifetimesOf } from './sessions.service'
+import { banAccount, createSessionsService, defaultSessionCacheTtlMs, sessionLifetimesOf, sessionTag, userTag } from './sessions.service'
 import { createImageStore } from './uploads'
 
 export { toUserView } from './user-view'
+export type { UserCardRow } from './auth.repository'
 export { hashPassword, verifyPassword } from './passwords'
 export { detectImageType, type ImageType } from './uploads'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Account actions other parts of the server take (the admin panel's ban; the deletion of accounts whose time has come). */
-    accounts: Pick<AuthModule, 'banUser' | 'purgeDeletedAccounts'>
+    accounts: Pick<AuthModule, 'banUser' | 'purgeDeletedAccounts' | 'cardOf'>
   }
 }
 
@@ -34,6 +37,10 @@ export interface AuthModuleOptions {
   mailer: Mailer
   i18n: I18nService
   logger: Logger
+  /** Where the module says which sessions and users changed, so every node's caches forget them (`app.invalidations`). */
+  invalidations: InvalidationBus
+  /** How long a cached session is trusted without a message (tests shorten or lengthen it). */
+  sessionCacheTtlMs?: number
 }
 
 export interface AuthModule {
@@ -54,14 +61,30 @@ export interface AuthModule {
    * on every node at once (the admin panel's ban; `createdBy` is the admin who banned).
    */
   banUser(userId: number, reason: string, until: Date, createdBy?: number | null): Promise<void>
+  /**
+   * A person's card (nickname, official nickname, avatar, premium), from memory when another request
+   * read it lately; every node forgets it when the user's row changes. Undefined for unknown users and
+   * server accounts. Not for reads inside another module's transaction that must see its own writes.
+   */
+  cardOf(userId: number): Promise<UserCardRow | undefined>
 }
 
 /** How often accounts whose deletion is due are looked for. */
 export const purgeInterval = 60 * 60 * 1000
 
 export function createAuthModule(options: AuthModuleOptions): AuthModule {
-  const store = createAuthStore(options.db)
-  const sessions = createSessionsService(store.sessions, options.clock, sessionLifetimesOf(options.config))
+  const { invalidations } = options
+  const forget = (change: AccountChange) => invalidations.invalidate('userId' in change ? userTag(change.userId) : sessionTag(change.sessionId))
+  const store = createAuthStore(options.db, forget)
+  const sessions = createSessionsService(store.sessions, options.clock, sessionLifetimesOf(options.config), { bus: invalidations, ttlMs: options.sessionCacheTtlMs })
+  const cards = createRevocableCache<number, UserCardRow>({
+    bus: invalidations,
+    load: (userId) => store.accounts.card(userId),
+    tagsOf: (card) => [userTag(card.id)],
+    ttlMs: options.sessionCacheTtlMs ?? defaultSessionCacheTtlMs,
+    max: 50_000,
+    now: () => options.clock.now().getTime(),
+  })
   // The sockets to cut when an account is banned or deleted; known once the routes are registered on the app.
   let io: AppServer | undefined
   const service = createAuthService({
@@ -127,6 +150,7 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
     bootstrapAdmin: service.bootstrapAdmin,
     onPasswordChanged: (listener) => void passwordListeners.push(listener),
     purgeDeletedAccounts,
+    cardOf: (userId) => cards.get(userId),
 
     async banUser(userId, reason, until, createdBy = null) {
       await banAccount(store, options.clock, { userId, reason, until, createdBy })

@@ -2,6 +2,9 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { availableParallelism } from 'node:os'
 import { AppError } from '../../lib/app-error'
 
+/** Refuses hashes whose parameters would make one verification cost absurd memory or time. */
+const maximum = { logCost: 20, blockSize: 32, parallelism: 16 }
+
 /** scrypt's cost parameters: N = 2^logCost, block size r, parallelism p. */
 export interface ScryptParameters {
   logCost: number
@@ -17,10 +20,22 @@ export interface ScryptParameters {
  */
 export const currentScryptParameters: ScryptParameters = { logCost: 15, blockSize: 8, parallelism: 1 }
 
+/** The parameters new hashes get and older hashes are upgraded to: today's, unless the test app lowered them. */
+let hashingParameters: ScryptParameters = currentScryptParameters
+
+/**
+ * Lowers the cost of new hashes for this process. Only the test app calls it (tests/helpers/test-app.ts),
+ * so its thousands of sign-ups do not each spend 32 MiB and a tenth of a second; the server has no
+ * setting for it, and production hashes always get `currentScryptParameters`. A cost outside what
+ * a stored hash may carry is refused.
+ */
+export function setTestHashingCost(logCost: number): void {
+  if (!Number.isInteger(logCost) || logCost < 1 || logCost > maximum.logCost) throw new Error(`scrypt log cost must be an integer from 1 to ${maximum.logCost}, got ${logCost}`)
+  hashingParameters = { ...currentScryptParameters, logCost }
+}
+
 const saltBytes = 16
 const keyBytes = 32
-/** Refuses hashes whose parameters would make one verification cost absurd memory or time. */
-const maximum = { logCost: 20, blockSize: 32, parallelism: 16 }
 
 /** What a stored hash says: PHC string format, `$scrypt$ln=15,r=8,p=1$<salt>$<key>` (base64 without padding). */
 interface ParsedHash {
@@ -105,7 +120,7 @@ function parseHash(stored: string): ParsedHash | null {
 const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '')
 
 /** A new salted hash of a password, carrying its algorithm and parameters. */
-export async function hashPassword(password: string, parameters: ScryptParameters = currentScryptParameters): Promise<string> {
+export async function hashPassword(password: string, parameters: ScryptParameters = hashingParameters): Promise<string> {
   const salt = randomBytes(saltBytes)
   const key = await deriveKey(password, salt, keyBytes, parameters)
   return `$scrypt$ln=${parameters.logCost},r=${parameters.blockSize},p=${parameters.parallelism}$${base64(salt)}$${base64(key)}`
@@ -123,7 +138,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** True when a hash was made with other parameters than today's, so it should be replaced after a successful sign-in. */
-export function needsRehash(stored: string, parameters: ScryptParameters = currentScryptParameters): boolean {
+export function needsRehash(stored: string, parameters: ScryptParameters = hashingParameters): boolean {
   const parsed = parseHash(stored)
   if (!parsed) return false
   return (

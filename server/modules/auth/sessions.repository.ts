@@ -39,6 +39,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .selectAll('users')
         .select((eb) => [
           'sessions.id as session_id',
+          'sessions.created_at as session_created_at',
           'sessions.last_seen_at as session_last_seen_at',
           'sessions.address as session_address',
           activeBan(eb).select('bans.reason').as('ban_reason'),

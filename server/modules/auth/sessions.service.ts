@@ -1,8 +1,10 @@
 import Bowser from 'bowser'
 import type { DeviceSession } from '../../contract/http/auth'
 import { AppError } from '../../lib/app-error'
+import type { UserRow } from '../../../db/schema'
 import type { Clock } from '../../lib/clock'
 import { hashToken, randomToken } from '../../lib/ids'
+import { createInvalidationHub, createRevocableCache, type InvalidationBus } from '../../lib/revocable-cache'
 import type { SessionResolver, Viewer } from '../../plugins/auth'
 import type { AuthStore } from './auth.repository'
 import type { LiveWindow, SessionClient, SessionsRepository } from './sessions.repository'
@@ -52,31 +54,95 @@ export function describeDevice(userAgent: string | null): string | null {
   return browser ?? system
 }
 
+/** A session as the cache keeps it: its user and the times its lifetimes count from (epoch ms). */
+interface CachedSession {
+  sessionId: number
+  user: UserRow
+  createdAt: number
+  /** The last use written to the database; moved forward here whenever this node writes it. */
+  lastSeenAt: number
+  lastAddress: string | null
+  ban: { reason: string; until: Date } | null
+}
+
+/** How the sessions cache behaves; the defaults suit production. */
+export interface SessionCacheOptions {
+  bus: InvalidationBus
+  /** How long a cached session is trusted with no message from the bus (a lost message heals within it). */
+  ttlMs?: number
+  max?: number
+}
+
+export const defaultSessionCacheTtlMs = 30_000
+const defaultSessionCacheMax = 50_000
+
+/** The tags a session's entry goes with: its own, and its user's (a ban, a password change, saved settings). */
+export const sessionTag = (sessionId: number) => `session:${sessionId}`
+export const userTag = (userId: number) => `user:${userId}`
+
 /**
  * Sessions: random tokens, stored only as their hash, revocable one by one or all at once. A session
  * ends by itself after its absolute lifetime or when unused for the idle timeout.
+ *
+ * Lookups go through an in-process cache keyed by the token's hash: a miss reads the session with its
+ * user and ban in one query, concurrent misses of one token share it, and every node forgets the entry
+ * as soon as the store reports the session or its user changed (`AccountChange`). Lifetimes are checked
+ * on every hit against the cached times, and the last use is still written once a minute.
  */
-export function createSessionsService(repository: SessionsRepository, clock: Clock, lifetimes: SessionLifetimes = defaultSessionLifetimes) {
+export function createSessionsService(repository: SessionsRepository, clock: Clock, lifetimes: SessionLifetimes = defaultSessionLifetimes, cacheOptions: SessionCacheOptions = { bus: createInvalidationHub() }) {
   const liveWindow = (now: Date): LiveWindow => ({
     createdAfter: new Date(now.getTime() - lifetimes.maxAgeMs),
     seenAfter: new Date(now.getTime() - lifetimes.idleMs),
   })
+  const isLive = (session: CachedSession, now: number) => now - session.createdAt < lifetimes.maxAgeMs && now - session.lastSeenAt < lifetimes.idleMs
+
+  const cache = createRevocableCache<string, CachedSession>({
+    bus: cacheOptions.bus,
+    ttlMs: cacheOptions.ttlMs ?? defaultSessionCacheTtlMs,
+    max: cacheOptions.max ?? defaultSessionCacheMax,
+    now: () => clock.now().getTime(),
+    tagsOf: (session) => [sessionTag(session.sessionId), userTag(session.user.id)],
+    async load(tokenHash) {
+      const now = clock.now()
+      const row = await repository.findLive(tokenHash, now, liveWindow(now))
+      if (!row) return undefined
+      const { session_id: sessionId, session_created_at: createdAt, session_last_seen_at: lastSeenAt, session_address: lastAddress, ban_reason: banReason, ban_until: banUntil, ...user } = row
+      return {
+        sessionId,
+        user,
+        createdAt: new Date(createdAt).getTime(),
+        lastSeenAt: new Date(lastSeenAt).getTime(),
+        lastAddress,
+        ban: banReason !== null && banUntil !== null ? { reason: banReason, until: new Date(banUntil) } : null,
+      }
+    },
+  })
 
   const resolveSession: SessionResolver = async (token, seen) => {
     if (token.length > 128) return null
+    const tokenHash = hashToken(token)
+    const session = await cache.get(tokenHash)
+    if (!session) return null
     const now = clock.now()
-    const row = await repository.findLive(hashToken(token), now, liveWindow(now))
-    if (!row) return null
-    const { session_id: sessionId, session_last_seen_at: lastSeenAt, session_address: lastAddress, ban_reason: banReason, ban_until: banUntil, ...user } = row
-    if (banReason !== null && banUntil !== null) {
-      // A banned user's sessions end at once; the 403 says why and until when.
-      await repository.revokeAllOf(user.id, now)
-      throw new AppError(403, 'errors.banned', { ban: { reason: banReason, time: new Date(banUntil).toISOString() } })
+    const nowMs = now.getTime()
+    if (!isLive(session, nowMs)) {
+      // Past its lifetime or idle timeout: refused, and nothing is written.
+      cache.drop(tokenHash)
+      return null
     }
-    if (now.getTime() - new Date(lastSeenAt).getTime() >= lastSeenPrecisionMs) {
-      await repository.touch(sessionId, now, new Date(now.getTime() - lastSeenPrecisionMs), seen?.address ?? lastAddress)
+    if (session.ban && session.ban.until.getTime() > nowMs) {
+      // A banned user's sessions end at once (the store reports it, so every node forgets them); the 403 says why and until when.
+      await repository.revokeAllOf(session.user.id, now)
+      throw new AppError(403, 'errors.banned', { ban: { reason: session.ban.reason, time: session.ban.until.toISOString() } })
     }
-    return { user, sessionId, token } satisfies Viewer
+    if (nowMs - session.lastSeenAt >= lastSeenPrecisionMs) {
+      // Marked first, so the requests arriving while this write runs do not write too.
+      session.lastSeenAt = nowMs
+      const address = seen?.address ?? session.lastAddress
+      session.lastAddress = address
+      await repository.touch(session.sessionId, now, new Date(nowMs - lastSeenPrecisionMs), address)
+    }
+    return { user: session.user, sessionId: session.sessionId, token } satisfies Viewer
   }
 
   return {

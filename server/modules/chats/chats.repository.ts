@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { ChatRow, Database } from '../../../db/schema'
+import { ChatType } from '../../contract/socket/chats'
 import { blockedEitherWay, lockUser } from '../friends'
 
 const serverRole = 4
@@ -189,26 +190,48 @@ function chatsQueries(db: Kysely<Database>) {
     },
 
     /**
-     * Stores a message in one statement, so its writes stand or fall together: the message, the
-     * author's read mark moved to it, and the chat shown again to members who had closed it.
-     * Returns who those members were (the statement's snapshot still sees them hidden).
+     * Sends a message in one statement, the chat hot path's only round trip: reads whether the
+     * author may write in the chat (as `chatAccess`), and only then stores the message, moves the
+     * author's read mark to it and shows the chat again to members who had closed it, together.
+     * `access` is null when there is no such chat; `message` is null when nothing was written.
+     * `reopened` says who had closed it (the statement's snapshot still sees them hidden).
      */
-    async insertMessage(chatId: number, userId: number, text: string): Promise<{ id: number; created_at: Date; reopened: number[] }> {
-      const result = await sql<{ id: number; created_at: Date; reopened: number[] }>`
-        with message as (
-          insert into chat_messages (chat_id, user_id, text) values (${chatId}, ${userId}, ${text}) returning id, created_at
+    async sendMessage(
+      chatId: number,
+      userId: number,
+      text: string,
+    ): Promise<{ access: { type: number; closed_at: Date | null; member_id: number | null; blocked: boolean } | null; message: { id: number; created_at: Date; reopened: number[] } | null }> {
+      const result = await sql<{ type: number; closed_at: Date | null; member_id: number | null; blocked: boolean; id: number | null; created_at: Date | null; reopened: number[] | null }>`
+        with access as (
+          select chats.type, chats.closed_at, member.user_id as member_id,
+            chats.type = 0 and exists (
+              select 1 from chat_members other
+              join user_blocks on (user_blocks.blocker_id = other.user_id and user_blocks.blocked_id = ${userId})
+                or (user_blocks.blocker_id = ${userId} and user_blocks.blocked_id = other.user_id)
+              where other.chat_id = chats.id and other.user_id <> ${userId}) as blocked
+          from chats
+          left join chat_members member on member.chat_id = chats.id and member.user_id = ${userId}
+          where chats.id = ${chatId}
+        ), message as (
+          insert into chat_messages (chat_id, user_id, text)
+          select ${chatId}, ${userId}, ${text} from access
+          where access.closed_at is null and (access.type = ${ChatType.General} or access.member_id is not null) and not access.blocked
+          returning id, created_at
         ), members as (
           update chat_members
           set hidden = false,
               last_read_message_id = case when user_id = ${userId} then greatest(last_read_message_id, (select id from message)) else last_read_message_id end
-          where chat_id = ${chatId} and (user_id = ${userId} or hidden)
+          where chat_id = ${chatId} and (user_id = ${userId} or hidden) and exists (select 1 from message)
         )
-        select message.id, message.created_at,
-          coalesce((select array_agg(user_id order by user_id) from chat_members where chat_id = ${chatId} and hidden), '{}') as reopened
-        from message`.execute(db)
+        select access.type, access.closed_at, access.member_id, access.blocked, message.id, message.created_at,
+          case when message.id is null then null
+            else coalesce((select array_agg(user_id order by user_id) from chat_members where chat_id = ${chatId} and hidden), '{}') end as reopened
+        from access left join message on true`.execute(db)
       const row = result.rows[0]
-      if (!row) throw new Error('insert returned no row')
-      return row
+      if (!row) return { access: null, message: null }
+      const access = { type: row.type, closed_at: row.closed_at, member_id: row.member_id, blocked: row.blocked }
+      if (row.id === null || row.created_at === null) return { access, message: null }
+      return { access, message: { id: row.id, created_at: row.created_at, reopened: row.reopened ?? [] } }
     },
 
     /**

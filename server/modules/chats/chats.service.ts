@@ -11,6 +11,14 @@ const hour = 60 * 60 * 1000
 /** A block stands between the two users; the refusal does not say which of them blocked the other. */
 const blocked = (field: string) => new AppError(403, 'errors.blocked', { field })
 
+/** Refuses a message the author may not send: no such chat (or closed), not a member, or a block between them. */
+type SendAccess = { type: number; closed_at: Date | null; member_id: number | null; blocked: boolean }
+function refuseToSend(access: SendAccess | null | undefined): asserts access is SendAccess {
+  if (!access || access.closed_at !== null) throw notFound()
+  if (access.type !== ChatType.General && access.member_id === null) throw forbidden('errors.not_chat_member')
+  if (access.blocked) throw blocked('id')
+}
+
 /** Whether a user may join a lobby's game chat; the lobbies module provides the real rule. */
 export type GameChatPolicy = (userId: number, lobbyId: number) => Promise<boolean>
 
@@ -58,8 +66,15 @@ export interface Author {
  * The rules of chats: who reads and writes which chat, message text, history pages, read marks,
  * party membership. Throws AppError; knows nothing of sockets.
  */
-export function createChatsService(options: { repository: ChatsRepository; clock: Clock; gameChatPolicy: () => GameChatPolicy }) {
+export function createChatsService(options: {
+  repository: ChatsRepository
+  clock: Clock
+  gameChatPolicy: () => GameChatPolicy
+  /** Reads a person's card outside a transaction (the accounts' cache); default: the chats repository. */
+  cardOf?: (userId: number) => Promise<Omit<MemberCardRow, 'chat_id'> | undefined>
+}) {
   const { repository, clock } = options
+  const cardOf = options.cardOf ?? ((userId: number) => repository.userCard(userId))
 
   /** The chat, if the user may read it: general chats are open to everyone signed in, the others to members. */
   async function readable(repo: ChatsQueries, userId: number, chatId: number): Promise<ChatRow> {
@@ -79,9 +94,8 @@ export function createChatsService(options: { repository: ChatsRepository; clock
   async function summaries(userId: number, chats: ChatRow[]): Promise<Chat[]> {
     const ids = chats.map((chat) => chat.id)
     const withMembers = chats.filter((chat) => chat.type === ChatType.OneToOne || chat.type === ChatType.Party).map((chat) => chat.id)
-    const unread = await repository.unreadCounts(userId, ids)
-    const last = await repository.lastMessages(ids)
-    const members = await repository.memberCards(withMembers)
+    // Three independent reads: on PostgreSQL they run at once on the pool's connections.
+    const [unread, last, members] = await Promise.all([repository.unreadCounts(userId, ids), repository.lastMessages(ids), repository.memberCards(withMembers)])
     return chats.map((chat) => {
       const cards = (members.get(chat.id) ?? []).map(toUserCard)
       const lastRow = last.get(chat.id)
@@ -145,7 +159,7 @@ export function createChatsService(options: { repository: ChatsRepository; clock
   }
 
   async function userCard(userId: number, field: string): Promise<UserCard> {
-    const row = await repository.userCard(userId)
+    const row = await cardOf(userId)
     if (!row) throw new AppError(404, 'errors.not_found', { field })
     return toUserCard(row)
   }
@@ -214,13 +228,19 @@ export function createChatsService(options: { repository: ChatsRepository; clock
      * closed it, or never saw it): they get the chat before the message.
      */
     async send(author: Author, chatId: number, rawText: string, field: string): Promise<{ message: ChatMessage; reopenedFor: number[] }> {
-      // The hot path: one query to check access, one statement to write.
-      const access = await repository.chatAccess(chatId, author.id)
-      if (!access || access.closed_at !== null) throw notFound()
-      if (access.type !== ChatType.General && access.member_id === null) throw forbidden('errors.not_chat_member')
-      if (access.blocked) throw blocked('id')
-      const text = messageText(rawText, field)
-      const inserted = await repository.insertMessage(chatId, author.id, text)
+      let text: string
+      try {
+        text = messageText(rawText, field)
+      } catch (error) {
+        // A refused text is rare: it asks for the access first, so refusals keep their order (no such
+        // chat, not a member, blocked, then the text).
+        refuseToSend(await repository.chatAccess(chatId, author.id))
+        throw error
+      }
+      // The hot path: one statement checks access and writes.
+      const { access, message: inserted } = await repository.sendMessage(chatId, author.id, text)
+      refuseToSend(access)
+      if (!inserted) throw new Error('a message the author may send was not stored')
       const message = toMessage(
         { id: inserted.id, chat_id: chatId, user_id: author.id, text, created_at: inserted.created_at, nickname: author.nickname, avatar: author.avatar, is_premium: author.is_premium },
         access.type,

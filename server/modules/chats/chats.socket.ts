@@ -79,116 +79,115 @@ export function registerChatsEvents(
       .finally(() => next())
   })
 
-  io.on('connection', (socket: AppSocket) => {
-    const send = async (viewer: Viewer, chatId: number, text: string, field: string, after: (work: () => Promise<void>) => void) => {
-      const { message, reopenedFor } = await service.send(viewer.user, chatId, text, field)
-      after(async () => {
-        for (const userId of reopenedFor) await broadcasts.showChat(userId, chatId, userId === viewer.user.id ? socket.id : undefined)
-        socket.to(chatRoom(chatId)).emit('chat:message:new', message)
-      })
-      return message
-    }
-
-    const gameJoined = (view: ChatWithMessages, joined: boolean, user: UserCard, after: (work: () => Promise<void>) => void) => {
-      after(async () => {
-        if (joined) await broadcasts.memberJoined(view.chat.id, user, { except: socket.id, chat: view.chat })
-        else broadcasts.join([user.id], view.chat.id)
-      })
-      return view
-    }
-
-    bindRequests(socket, chatsRequests, {
-      'chat:create': async ({ viewer, payload, after }) => {
-        const { chat } = await service.openDirect(viewer.user.id, payload.id)
-        after(async () => {
-          broadcasts.join([viewer.user.id, payload.id], chat.id)
-          await broadcasts.showChat(viewer.user.id, chat.id, socket.id, chat)
-        })
-        return chat
-      },
-
-      'chat:close': async ({ viewer, payload, after }) => {
-        await service.closeDirect(viewer.user.id, payload.chatId)
-        after(() => {
-          io.to(userRoom(viewer.user.id)).except(socket.id).emit('chat:close', { chatId: payload.chatId })
-        })
-        return { ok: true }
-      },
-
-      'chats:check': async ({ viewer }) => ({ items: await service.checkDirect(viewer.user.id, viewer.user.language) }),
-
-      'chat:messages': async ({ viewer, payload }) => service.history(viewer.user.id, payload.chatId, payload.before),
-
-      'chat:group:messages': async ({ viewer, payload }) => service.history(viewer.user.id, payload.chatId, payload.before),
-
-      'chat:message': async ({ viewer, payload, after }) => send(viewer, payload.id, payload.message, 'message', after),
-
-      'chat:group:message': async ({ viewer, payload, after }) => send(viewer, payload.chatId, payload.message, 'message', after),
-
-      'chat:load': async ({ viewer, payload }) => {
-        const { view, type } = await service.load(viewer.user.id, payload.chatId)
-        // Reading a general chat (another language's too) means hearing it live from now on.
-        if (type === ChatType.General) await socket.join(chatRoom(view.chat.id))
-        return view
-      },
-
-      'chat:read': async ({ viewer, payload }) => service.markRead(viewer.user.id, payload.chatId, payload.messageId),
-
-      'chat:group:create': async ({ viewer, payload, after }) => {
-        const { chat } = await service.createParty(viewer.user.id, payload.userId)
-        const mine = (await service.summaryFor(viewer.user.id, chat.id)) as Chat
-        after(async () => {
-          broadcasts.join([viewer.user.id, payload.userId], chat.id)
-          await broadcasts.showChat(payload.userId, chat.id)
-          await broadcasts.showChat(viewer.user.id, chat.id, socket.id, mine)
-        })
-        return mine
-      },
-
-      'chats:group:check': async ({ viewer }) => ({ items: await service.checkParties(viewer.user.id) }),
-
-      'chat:group:invite': async ({ viewer, payload, after }) => {
-        const { added, user } = await service.invite(viewer.user.id, payload.chatId, payload.userId)
-        const mine = (await service.summaryFor(viewer.user.id, payload.chatId)) as Chat
-        if (added) after(() => broadcasts.memberJoined(payload.chatId, user))
-        return mine
-      },
-
-      'chat:group:leave': async ({ viewer, payload, after }) => {
-        const { closed } = await service.leaveParty(viewer.user.id, payload.chatId)
-        after(() => broadcasts.memberLeft(payload.chatId, viewer.user.id, { except: socket.id, closed }))
-        return { ok: true }
-      },
-
-      'chat:group:close': async ({ viewer, payload, after }) => {
-        await service.closeParty(viewer.user.id, payload.chatId)
-        after(() => broadcasts.closed(payload.chatId, socket.id))
-        return { ok: true }
-      },
-
-      'chat:game:join': async ({ viewer, payload, after }) => {
-        const { view, joined, user } = await service.joinGame(viewer.user.id, payload.lobbyId, { policy: true })
-        return gameJoined(view, joined, user, after)
-      },
-
-      'chat:game:leave': async ({ viewer, payload, after }) => {
-        const { chatId } = await service.leaveGame(viewer.user.id, payload.lobbyId)
-        after(() => broadcasts.memberLeft(chatId, viewer.user.id, { except: socket.id }))
-        return { ok: true }
-      },
-
-      'chat:mafia:load': async ({ viewer, payload }) => {
-        // Joined before reading, so nothing said meanwhile is missed (the client drops repeats by id).
-        if (!(await mafia.service.isOpenTo(viewer.user.id, payload.lobbyId))) return null
-        await socket.join(mafiaRoomRoom(payload.lobbyId))
-        return mafia.service.room(payload.lobbyId)
-      },
-
-      'chat:mafia:message': async ({ viewer, payload, after }) => {
-        const message = await mafia.service.send(viewer.user.id, payload.lobbyId, payload.message)
-        after(() => mafia.broadcasts.message(socket, message))
-        return message
-      },
+  const send = async (socket: AppSocket, viewer: Viewer, chatId: number, text: string, field: string, after: (work: () => Promise<void>) => void) => {
+    const { message, reopenedFor } = await service.send(viewer.user, chatId, text, field)
+    after(async () => {
+      for (const userId of reopenedFor) await broadcasts.showChat(userId, chatId, userId === viewer.user.id ? socket.id : undefined)
+      socket.to(chatRoom(chatId)).emit('chat:message:new', message)
     })
+    return message
+  }
+
+  const gameJoined = (socket: AppSocket, view: ChatWithMessages, joined: boolean, user: UserCard, after: (work: () => Promise<void>) => void) => {
+    after(async () => {
+      if (joined) await broadcasts.memberJoined(view.chat.id, user, { except: socket.id, chat: view.chat })
+      else broadcasts.join([user.id], view.chat.id)
+    })
+    return view
+  }
+
+  // Bound once for every socket: each handler finds its socket in its context.
+  bindRequests.everySocket(chatsRequests, {
+    'chat:create': async ({ socket, viewer, payload, after }) => {
+      const { chat } = await service.openDirect(viewer.user.id, payload.id)
+      after(async () => {
+        broadcasts.join([viewer.user.id, payload.id], chat.id)
+        await broadcasts.showChat(viewer.user.id, chat.id, socket.id, chat)
+      })
+      return chat
+    },
+
+    'chat:close': async ({ socket, viewer, payload, after }) => {
+      await service.closeDirect(viewer.user.id, payload.chatId)
+      after(() => {
+        io.to(userRoom(viewer.user.id)).except(socket.id).emit('chat:close', { chatId: payload.chatId })
+      })
+      return { ok: true }
+    },
+
+    'chats:check': async ({ viewer }) => ({ items: await service.checkDirect(viewer.user.id, viewer.user.language) }),
+
+    'chat:messages': async ({ viewer, payload }) => service.history(viewer.user.id, payload.chatId, payload.before),
+
+    'chat:group:messages': async ({ viewer, payload }) => service.history(viewer.user.id, payload.chatId, payload.before),
+
+    'chat:message': async ({ socket, viewer, payload, after }) => send(socket, viewer, payload.id, payload.message, 'message', after),
+
+    'chat:group:message': async ({ socket, viewer, payload, after }) => send(socket, viewer, payload.chatId, payload.message, 'message', after),
+
+    'chat:load': async ({ socket, viewer, payload }) => {
+      const { view, type } = await service.load(viewer.user.id, payload.chatId)
+      // Reading a general chat (another language's too) means hearing it live from now on.
+      if (type === ChatType.General) await socket.join(chatRoom(view.chat.id))
+      return view
+    },
+
+    'chat:read': async ({ viewer, payload }) => service.markRead(viewer.user.id, payload.chatId, payload.messageId),
+
+    'chat:group:create': async ({ socket, viewer, payload, after }) => {
+      const { chat } = await service.createParty(viewer.user.id, payload.userId)
+      const mine = (await service.summaryFor(viewer.user.id, chat.id)) as Chat
+      after(async () => {
+        broadcasts.join([viewer.user.id, payload.userId], chat.id)
+        await broadcasts.showChat(payload.userId, chat.id)
+        await broadcasts.showChat(viewer.user.id, chat.id, socket.id, mine)
+      })
+      return mine
+    },
+
+    'chats:group:check': async ({ viewer }) => ({ items: await service.checkParties(viewer.user.id) }),
+
+    'chat:group:invite': async ({ viewer, payload, after }) => {
+      const { added, user } = await service.invite(viewer.user.id, payload.chatId, payload.userId)
+      const mine = (await service.summaryFor(viewer.user.id, payload.chatId)) as Chat
+      if (added) after(() => broadcasts.memberJoined(payload.chatId, user))
+      return mine
+    },
+
+    'chat:group:leave': async ({ socket, viewer, payload, after }) => {
+      const { closed } = await service.leaveParty(viewer.user.id, payload.chatId)
+      after(() => broadcasts.memberLeft(payload.chatId, viewer.user.id, { except: socket.id, closed }))
+      return { ok: true }
+    },
+
+    'chat:group:close': async ({ socket, viewer, payload, after }) => {
+      await service.closeParty(viewer.user.id, payload.chatId)
+      after(() => broadcasts.closed(payload.chatId, socket.id))
+      return { ok: true }
+    },
+
+    'chat:game:join': async ({ socket, viewer, payload, after }) => {
+      const { view, joined, user } = await service.joinGame(viewer.user.id, payload.lobbyId, { policy: true })
+      return gameJoined(socket, view, joined, user, after)
+    },
+
+    'chat:game:leave': async ({ socket, viewer, payload, after }) => {
+      const { chatId } = await service.leaveGame(viewer.user.id, payload.lobbyId)
+      after(() => broadcasts.memberLeft(chatId, viewer.user.id, { except: socket.id }))
+      return { ok: true }
+    },
+
+    'chat:mafia:load': async ({ socket, viewer, payload }) => {
+      // Joined before reading, so nothing said meanwhile is missed (the client drops repeats by id).
+      if (!(await mafia.service.isOpenTo(viewer.user.id, payload.lobbyId))) return null
+      await socket.join(mafiaRoomRoom(payload.lobbyId))
+      return mafia.service.room(payload.lobbyId)
+    },
+
+    'chat:mafia:message': async ({ socket, viewer, payload, after }) => {
+      const message = await mafia.service.send(viewer.user.id, payload.lobbyId, payload.message)
+      after(() => mafia.broadcasts.message(socket, message))
+      return message
+    },
   })
 }

@@ -32,7 +32,7 @@ export interface ChatsModule {
 /** The four chats over the socket: one-to-one, general (per language), game (per lobby) and party. */
 export function registerChatsModule(app: FastifyInstance, options: { clock: Clock; bindRequests: BindRequests }): ChatsModule {
   let gameChatPolicy: GameChatPolicy = async () => true
-  const service = createChatsService({ repository: createChatsRepository(app.db), clock: options.clock, gameChatPolicy: () => gameChatPolicy })
+  const service = createChatsService({ repository: createChatsRepository(app.db), clock: options.clock, gameChatPolicy: () => gameChatPolicy, cardOf: (userId) => app.accounts.cardOf(userId) })
   const broadcasts = createChatBroadcasts(app.io, service)
   const mafia = { service: createMafiaRoomService({ repository: createMafiaRoomRepository(app.db), clock: options.clock }), broadcasts: createMafiaRoomBroadcasts(app.io) }
   registerChatsEvents(app, service, broadcasts, mafia, options.bindRequests)

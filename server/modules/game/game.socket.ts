@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify'
 import { gameRequests } from '../../contract/socket/game'
 import type { BindRequests } from '../../lib/socket-handler'
 import { userRoom, type AppServer } from '../../plugins/socket-io'
@@ -29,12 +28,10 @@ export function fanOutPushes(io: AppServer, host: GameHost): void {
  * a finished game's record, for any signed-in user. Their allowances are the contract's
  * (server/contract/socket/limits.ts), counted per user before a handler runs.
  */
-export function registerGameEvents(app: FastifyInstance, host: GameHost, bindRequests: BindRequests): void {
-  app.io.on('connection', (socket) => {
-    bindRequests(socket, gameRequests, {
-      'mafia:game:command': async ({ viewer, payload }) => ({ seq: await host.command(payload.id, viewer.user.id, payload.command) }),
-      'mafia:game:sync': async ({ viewer, payload }) => host.sync(payload.id, viewer.user.id, { stream: payload.stream, seq: payload.seq }),
-      'mafia:game:record': async ({ payload }) => host.recordOf(payload.id),
-    })
+export function registerGameEvents(host: GameHost, bindRequests: BindRequests): void {
+  bindRequests.everySocket(gameRequests, {
+    'mafia:game:command': async ({ viewer, payload }) => ({ seq: await host.command(payload.id, viewer.user.id, payload.command) }),
+    'mafia:game:sync': async ({ viewer, payload }) => host.sync(payload.id, viewer.user.id, { stream: payload.stream, seq: payload.seq }),
+    'mafia:game:record': async ({ payload }) => host.recordOf(payload.id),
   })
 }

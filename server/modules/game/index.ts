@@ -43,7 +43,7 @@ export function registerGameModule(
   const host = createGameHost({ repository, clock: options.clock, logger: app.log, ownership })
   fanOutPushes(app.io, host)
   app.decorate('gameTables', { inMemory: () => host.tablesInMemory })
-  registerGameEvents(app, host, options.bindRequests)
+  registerGameEvents(host, options.bindRequests)
   app.addHook('onReady', () => host.resume())
   app.addHook('onClose', () => host.close())
   return host

@@ -94,91 +94,96 @@ export function registerLobbiesEvents(
     broadcasts.publish(lobbyId, false, stage).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby stage update failed'))
   })
 
+  // One listener of each kind for every socket (Socket.IO calls them with the socket as `this`):
+  // a connected socket holds no closure of its own for tables.
+  function socketClosed(this: AppSocket, reason: string): void {
+    const viewer = this.data.viewer
+    if (viewer) void connections.closed(viewer.user.id, closedBy(reason))
+  }
+
+  function leaveTable(this: AppSocket): void {
+    const viewer = this.data.viewer
+    if (!viewer) return
+    // Limited like every request; with no ack to answer, a leave over the allowance is dropped.
+    takeSocketLimit(app, this, 'mafia:lobby:leave').then(
+      () => {
+        matchmaking.leave(viewer.user.id).catch((error: unknown) => app.log.error({ err: error }, 'ladder queue leave failed'))
+        service
+          .leave(viewer.user.id)
+          .then((change) => (change ? broadcasts.apply(change) : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'lobby leave failed'))
+      },
+      () => undefined,
+    )
+  }
+
   app.io.on('connection', (socket) => {
     const connectedViewer = socket.data.viewer
     if (connectedViewer) void connections.opened(connectedViewer.user.id)
-    socket.on('disconnect', (reason) => {
-      const viewer = socket.data.viewer
-      if (viewer) void connections.closed(viewer.user.id, closedBy(reason))
-    })
+    socket.on('disconnect', socketClosed)
+    socket.on('mafia:lobby:leave', leaveTable)
+  })
 
-    socket.on('mafia:lobby:leave', () => {
-      const viewer = socket.data.viewer
-      if (!viewer) return
-      // Limited like every request; with no ack to answer, a leave over the allowance is dropped.
-      takeSocketLimit(app, socket, 'mafia:lobby:leave').then(
-        () => {
-          matchmaking.leave(viewer.user.id).catch((error: unknown) => app.log.error({ err: error }, 'ladder queue leave failed'))
-          service
-            .leave(viewer.user.id)
-            .then((change) => (change ? broadcasts.apply(change) : undefined))
-            .catch((error: unknown) => app.log.error({ err: error }, 'lobby leave failed'))
-        },
-        () => undefined,
-      )
-    })
+  deps.bindRequests.everySocket(lobbiesRequests, {
+    'mafia:lobby:in': async ({ socket: requester, viewer }) => attach(requester, await service.current(viewer.user.id)),
 
-    deps.bindRequests(socket, lobbiesRequests, {
-      'mafia:lobby:in': async ({ socket: requester, viewer }) => attach(requester, await service.current(viewer.user.id)),
+    'mafia:lobby:list': async ({ socket: requester }) => {
+      await requester.join(lobbiesRoom)
+      return service.list()
+    },
 
-      'mafia:lobby:list': async ({ socket: requester }) => {
-        await requester.join(lobbiesRoom)
-        return service.list()
-      },
+    'mafia:create:lobby': async ({ viewer, payload, after }) => {
+      const { lobbyId, as, change } = await service.create(viewer, payload)
+      await matchmaking.satDown(viewer.user.id, as)
+      const lobby = await service.lobbyFor(lobbyId, viewer.user.id, as)
+      after(() => broadcasts.apply(change, { created: true }))
+      return lobby
+    },
 
-      'mafia:create:lobby': async ({ viewer, payload, after }) => {
-        const { lobbyId, as, change } = await service.create(viewer, payload)
-        await matchmaking.satDown(viewer.user.id, as)
-        const lobby = await service.lobbyFor(lobbyId, viewer.user.id, as)
-        after(() => broadcasts.apply(change, { created: true }))
-        return lobby
-      },
+    'mafia:join:lobby': async ({ viewer, payload, after }) => {
+      const { as, change } = await service.join(viewer, payload.id)
+      await matchmaking.satDown(viewer.user.id, as)
+      if (change) after(() => broadcasts.apply(change))
+      return service.lobbyFor(payload.id, viewer.user.id, as)
+    },
 
-      'mafia:join:lobby': async ({ viewer, payload, after }) => {
-        const { as, change } = await service.join(viewer, payload.id)
-        await matchmaking.satDown(viewer.user.id, as)
-        if (change) after(() => broadcasts.apply(change))
-        return service.lobbyFor(payload.id, viewer.user.id, as)
-      },
+    'mafia:watch:lobby': async ({ viewer, payload, after }) => {
+      const { as, change } = await service.watch(viewer, payload.id)
+      if (change) after(() => broadcasts.apply(change))
+      return service.lobbyFor(payload.id, viewer.user.id, as)
+    },
 
-      'mafia:watch:lobby': async ({ viewer, payload, after }) => {
-        const { as, change } = await service.watch(viewer, payload.id)
-        if (change) after(() => broadcasts.apply(change))
-        return service.lobbyFor(payload.id, viewer.user.id, as)
-      },
+    'mafia:moderate:lobby': async ({ viewer, payload, after }) => {
+      const { as, change } = await service.moderate(viewer, payload.id)
+      await matchmaking.satDown(viewer.user.id, as)
+      if (change) after(() => broadcasts.apply(change))
+      return service.lobbyFor(payload.id, viewer.user.id, as)
+    },
 
-      'mafia:moderate:lobby': async ({ viewer, payload, after }) => {
-        const { as, change } = await service.moderate(viewer, payload.id)
-        await matchmaking.satDown(viewer.user.id, as)
-        if (change) after(() => broadcasts.apply(change))
-        return service.lobbyFor(payload.id, viewer.user.id, as)
-      },
+    'mafia:load:lobby': async ({ socket: requester, viewer, payload }) => attach(requester, await service.load(viewer.user.id, payload.id)) as Lobby,
 
-      'mafia:load:lobby': async ({ socket: requester, viewer, payload }) => attach(requester, await service.load(viewer.user.id, payload.id)) as Lobby,
+    'mafia:disband:lobby': async ({ viewer, payload, after }) => {
+      const change = await service.disband(viewer, payload.id)
+      after(() => broadcasts.apply(change))
+      return { ok: true as const }
+    },
 
-      'mafia:disband:lobby': async ({ viewer, payload, after }) => {
-        const change = await service.disband(viewer, payload.id)
-        after(() => broadcasts.apply(change))
-        return { ok: true as const }
-      },
+    'ladder:search:start': async ({ viewer, after }) => {
+      const { search, seating } = await matchmaking.enter(viewer.user.id, viewer.user.language)
+      if (search.status === 'refused') {
+        // Those who were seated hear of it even though this search was not among them.
+        await seatLadder(seating)
+        throw search.error
+      }
+      after(() => seatLadder(seating))
+      if (search.status === 'searching') return search
+      return { status: 'seated' as const, lobby: await service.lobbyFor(search.lobbyId, viewer.user.id, 'player') }
+    },
 
-      'ladder:search:start': async ({ viewer, after }) => {
-        const { search, seating } = await matchmaking.enter(viewer.user.id, viewer.user.language)
-        if (search.status === 'refused') {
-          // Those who were seated hear of it even though this search was not among them.
-          await seatLadder(seating)
-          throw search.error
-        }
-        after(() => seatLadder(seating))
-        if (search.status === 'searching') return search
-        return { status: 'seated' as const, lobby: await service.lobbyFor(search.lobbyId, viewer.user.id, 'player') }
-      },
-
-      'ladder:search:cancel': async ({ viewer }) => {
-        await matchmaking.leave(viewer.user.id)
-        return { ok: true as const }
-      },
-    })
+    'ladder:search:cancel': async ({ viewer }) => {
+      await matchmaking.leave(viewer.user.id)
+      return { ok: true as const }
+    },
   })
 
   /**

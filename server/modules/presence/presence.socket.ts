@@ -41,31 +41,42 @@ export function registerPresenceEvents(app: FastifyInstance): PresenceRegistry {
     )
   })
 
+  // One listener of each kind for every socket (Socket.IO calls them with the socket as `this`):
+  // a connected socket holds no closure of its own for presence.
+  function socketClosed(this: AppSocket): void {
+    if (this.data.userId === null) return
+    registry.closed(this.data.userId)
+    broadcastSoon()
+  }
+
+  function answerGetOnline(this: AppSocket, ...args: unknown[]): void {
+    answerOnlineCount(this, args)
+  }
+
+  function answerOnlineCount(socket: AppSocket, args: unknown[]): void {
+    // Whatever a client sends before it, the last argument is the ack when it is a function.
+    const last = args.at(-1)
+    const ack = typeof last === 'function' ? (last as (result: unknown) => void) : undefined
+    takeSocketLimit(app, socket, 'getOnline')
+      .then(countOnline)
+      .then((payload) => {
+        socket.emit('online-count', payload)
+        ack?.(payload)
+      })
+      .catch((error: unknown) => {
+        ack?.(toAckError(error, app.log, 'getOnline'))
+      })
+  }
+
   app.io.on('connection', (socket: AppSocket) => {
     // Counted under the user it connected as, even if the session ends while it is open.
-    const userId = socket.data.viewer?.user.id
-    if (userId !== undefined) {
+    const userId = socket.data.userId
+    if (userId !== null) {
       registry.opened(userId)
       broadcastSoon()
-      socket.on('disconnect', () => {
-        registry.closed(userId)
-        broadcastSoon()
-      })
+      socket.on('disconnect', socketClosed)
     }
-    // Whatever a client sends before it, the last argument is the ack when it is a function.
-    ;(socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on('getOnline', (...args) => {
-      const last = args.at(-1)
-      const ack = typeof last === 'function' ? (last as (result: unknown) => void) : undefined
-      takeSocketLimit(app, socket, 'getOnline')
-        .then(countOnline)
-        .then((payload) => {
-          socket.emit('online-count', payload)
-          ack?.(payload)
-        })
-        .catch((error: unknown) => {
-          ack?.(toAckError(error, app.log, 'getOnline'))
-        })
-    })
+    ;(socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on('getOnline', answerGetOnline)
   })
 
   return registry

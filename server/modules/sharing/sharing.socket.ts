@@ -86,11 +86,16 @@ export function registerSharingEvents(app: FastifyInstance, deps: { service: Sha
   /**
    * One request of the page: refused for a socket opened without a share key, then its payload
    * checked, then limited (the contract's allowance, counted per streamer over all their pages),
-   * then run; answered through its ack, never with a stack.
+   * then run; answered through its ack, never with a stack. The returned listener is shared by
+   * every socket (Socket.IO calls it with the socket as `this`), so a socket holds no closure of its own.
    */
-  function onPageRequest(socket: AppSocket, event: SharePageRequest, request: { payload?: Validator; run(streamer: UserCard, payload: unknown): Promise<unknown> }): void {
-    // Listener arguments come from the network: whatever they are, the last function is the ack.
-    const listener = (...args: unknown[]) => {
+  function pageRequest(event: SharePageRequest, request: { payload?: Validator; run(streamer: UserCard, page: AppSocket, payload: unknown): Promise<unknown> }) {
+    return function answerPageRequest(this: AppSocket, ...args: unknown[]): void {
+      answerPage(this, args)
+    }
+
+    function answerPage(socket: AppSocket, args: unknown[]): void {
+      // Listener arguments come from the network: whatever they are, the last function is the ack.
       const last = args.at(-1)
       const answer = typeof last === 'function' ? (last as (result: unknown) => void) : () => undefined
       const payload = typeof last === 'function' ? args.slice(0, -1)[0] : args[0]
@@ -99,20 +104,26 @@ export function registerSharingEvents(app: FastifyInstance, deps: { service: Sha
       if (!share) return answer({ error: 'errors.unauthorized' })
       if (request.payload && !request.payload.Check(payload)) return answer(validationAckError(request.payload.Errors(payload)))
       takeSocketLimit(app, socket, event)
-        .then(() => request.run(share.streamer, payload))
+        .then(() => request.run(share.streamer, socket, payload))
         .then(answer, (error: unknown) => answer(toAckError(error, app.log, event)))
     }
-    ;(socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on(event, listener)
+  }
+
+  const pageRequests: Array<[SharePageRequest, (this: AppSocket, ...args: unknown[]) => void]> = [
+    ['share:watch', pageRequest('share:watch', { run: (streamer, page) => following.watch(streamer, page) })],
+    ['share:sync', pageRequest('share:sync', { payload: syncRequest, run: (streamer, _page, position) => following.sync(streamer, position as TableSyncRequest) })],
+    ['share:media', pageRequest('share:media', { run: (streamer, page) => following.mediaTicket(streamer, page.id) })],
+  ]
+
+  /** A page that is gone is no longer let into its table's media room. */
+  function pageClosed(this: AppSocket): void {
+    if (this.data.share) following.pageClosed(this.data.share.streamer.id, this.id)
   }
 
   app.io.on('connection', (socket: AppSocket) => {
-    onPageRequest(socket, 'share:watch', { run: (streamer) => following.watch(streamer, socket) })
-    onPageRequest(socket, 'share:sync', { payload: syncRequest, run: (streamer, position) => following.sync(streamer, position as TableSyncRequest) })
-    onPageRequest(socket, 'share:media', { run: (streamer) => following.mediaTicket(streamer, socket.id) })
-    // A page that is gone is no longer let into its table's media room.
-    socket.on('disconnect', () => {
-      if (socket.data.share) following.pageClosed(socket.data.share.streamer.id, socket.id)
-    })
+    for (const [event, listener] of pageRequests) (socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on(event, listener)
+    // Only a page has a share, from its handshake on: other sockets need no listener for its end.
+    if (socket.data.share) socket.on('disconnect', pageClosed)
   })
 
   return {

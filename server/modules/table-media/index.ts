@@ -85,7 +85,7 @@ export function registerTableMediaModule(app: FastifyInstance, options: TableMed
     })
   }
   onUserDisconnected(app.io, (userId) => revokeEverywhere({ userId }))
-  registerTableMediaEvents(app, service, options.bindRequests)
+  registerTableMediaEvents(service, options.bindRequests)
   app.decorate('mediaNodes', { list: registry.list })
 
   const { mediaNodeEmail, mediaNodePassword } = config

@@ -166,17 +166,25 @@ export function createTableMediaService(deps: { membershipOf: MembershipOf; memb
     /**
      * Users sat down, moved or left (a disband included): each table they touched gets its members
      * again, share pages whose streamer is no longer there are dropped, and the room closes whoever
-     * it no longer names.
+     * it no longer names. A page is dropped by who is at the table now, not by who moved: this news
+     * comes after the move's answer, so a page may already hold a ticket for the table its streamer
+     * has just sat down at, and it stays let in.
      */
     async membersChanged(lobbyIds: readonly number[], userIds: readonly number[]): Promise<void> {
       for (const lobbyId of new Set(lobbyIds)) {
-        const pages = viewers.get(lobbyId)
-        if (pages) for (const [peerId, streamerId] of pages) if (userIds.includes(streamerId)) pages.delete(peerId)
-        if (!lastSent.has(lobbyId)) {
+        if (!lastSent.has(lobbyId) && !viewers.has(lobbyId)) {
           members.delete(lobbyId)
           continue
         }
-        await refresh(lobbyId, true)
+        await serial(lobbyId, async () => {
+          const now = await loadMembers(lobbyId)
+          const atTable = (userId: number) => now.publishers.includes(userId) || now.spectators.includes(userId)
+          const pages = viewers.get(lobbyId)
+          if (pages) for (const [peerId, streamerId] of pages) if (userIds.includes(streamerId) && !atTable(streamerId)) pages.delete(peerId)
+          // A page's ticket still on its way (in this queue after this) brings the room its control itself.
+          const home = placement.homeOf(lobbyId)
+          if (home && lastSent.has(lobbyId)) await push(lobbyId, home, await controlOf(lobbyId, await stateOf(lobbyId), false), false)
+        })
         const left = members.get(lobbyId)
         if (left && left.publishers.length + left.spectators.length === 0 && (viewers.get(lobbyId)?.size ?? 0) === 0) {
           // Nobody is at the table any more (a disband): its room has been emptied; forget it.
