@@ -37,6 +37,27 @@ const messageColumns = [
   'users.is_premium',
 ] as const
 
+/** A message to store: its chat, its author, its text (already checked). */
+export interface OutgoingMessage {
+  chatId: number
+  userId: number
+  text: string
+}
+
+/** Whether a message's author may write in its chat, as one query reads it. */
+export interface SendAccess {
+  type: number
+  closed_at: Date | null
+  member_id: number | null
+  blocked: boolean
+}
+
+/** What became of one message of a batch: the author's access (null: no such chat), and the stored message (null: not written). */
+export interface SendOutcome {
+  access: SendAccess | null
+  message: { id: number; created_at: Date; reopened: number[] } | null
+}
+
 /** All SQL about chats, their members, messages and read marks. */
 function chatsQueries(db: Kysely<Database>) {
   return {
@@ -190,48 +211,78 @@ function chatsQueries(db: Kysely<Database>) {
     },
 
     /**
-     * Sends a message in one statement, the chat hot path's only round trip: reads whether the
-     * author may write in the chat (as `chatAccess`), and only then stores the message, moves the
-     * author's read mark to it and shows the chat again to members who had closed it, together.
-     * `access` is null when there is no such chat; `message` is null when nothing was written.
-     * `reopened` says who had closed it (the statement's snapshot still sees them hidden).
+     * Sends a batch of messages in one statement, the chat hot path's only round trip. For each
+     * message it reads whether its author may write in its chat (as `chatAccess`); the permitted
+     * ones are stored in the batch's order (their ids drawn in that order, so each author's messages
+     * keep theirs), each author's read mark moves to their newest message, and the chat shows again
+     * to members who had closed it. Answers one outcome per message, in order: `access` null when
+     * there is no such chat, `message` null when it was not written; `reopened` (who had closed
+     * the chat: the statement's snapshot still sees them hidden) goes with the first message of its
+     * chat in the batch, and is empty on the others.
      */
-    async sendMessage(
-      chatId: number,
-      userId: number,
-      text: string,
-    ): Promise<{ access: { type: number; closed_at: Date | null; member_id: number | null; blocked: boolean } | null; message: { id: number; created_at: Date; reopened: number[] } | null }> {
-      const result = await sql<{ type: number; closed_at: Date | null; member_id: number | null; blocked: boolean; id: number | null; created_at: Date | null; reopened: number[] | null }>`
-        with access as (
-          select chats.type, chats.closed_at, member.user_id as member_id,
+    async sendMessages(messages: readonly OutgoingMessage[]): Promise<SendOutcome[]> {
+      if (messages.length === 0) return []
+      const result = await sql<{
+        n: string
+        type: number | null
+        closed_at: Date | null
+        member_id: number | null
+        blocked: boolean | null
+        id: number | null
+        created_at: Date | null
+        reopened: number[] | null
+      }>`
+        with input as (
+          select * from unnest(${messages.map((message) => message.chatId)}::int[], ${messages.map((message) => message.userId)}::int[], ${messages.map((message) => message.text)}::text[])
+            with ordinality as input(chat_id, user_id, text, n)
+        ), access as (
+          select input.n, input.chat_id, input.user_id, input.text, chats.type, chats.closed_at, member.user_id as member_id,
             chats.type = 0 and exists (
               select 1 from chat_members other
-              join user_blocks on (user_blocks.blocker_id = other.user_id and user_blocks.blocked_id = ${userId})
-                or (user_blocks.blocker_id = ${userId} and user_blocks.blocked_id = other.user_id)
-              where other.chat_id = chats.id and other.user_id <> ${userId}) as blocked
-          from chats
-          left join chat_members member on member.chat_id = chats.id and member.user_id = ${userId}
-          where chats.id = ${chatId}
+              join user_blocks on (user_blocks.blocker_id = other.user_id and user_blocks.blocked_id = input.user_id)
+                or (user_blocks.blocker_id = input.user_id and user_blocks.blocked_id = other.user_id)
+              where other.chat_id = chats.id and other.user_id <> input.user_id) as blocked
+          from input
+          left join chats on chats.id = input.chat_id
+          left join chat_members member on member.chat_id = input.chat_id and member.user_id = input.user_id
+        ), permitted as (
+          -- Volatile expressions of a select list are evaluated after its ORDER BY: ids follow the batch's order.
+          select n, chat_id, user_id, text, nextval('chat_messages_id_seq')::int as id from access
+          where type is not null and closed_at is null and (type = ${ChatType.General} or member_id is not null) and not blocked
+          order by n
         ), message as (
-          insert into chat_messages (chat_id, user_id, text)
-          select ${chatId}, ${userId}, ${text} from access
-          where access.closed_at is null and (access.type = ${ChatType.General} or access.member_id is not null) and not access.blocked
+          insert into chat_messages (id, chat_id, user_id, text)
+          select id, chat_id, user_id, text from permitted
           returning id, created_at
+        ), newest as (
+          select chat_id, user_id, max(id) as id from permitted group by chat_id, user_id
         ), members as (
           update chat_members
           set hidden = false,
-              last_read_message_id = case when user_id = ${userId} then greatest(last_read_message_id, (select id from message)) else last_read_message_id end
-          where chat_id = ${chatId} and (user_id = ${userId} or hidden) and exists (select 1 from message)
+              last_read_message_id = greatest(last_read_message_id,
+                coalesce((select newest.id from newest where newest.chat_id = chat_members.chat_id and newest.user_id = chat_members.user_id), 0))
+          where chat_id in (select chat_id from permitted)
+            and (hidden or exists (select 1 from newest where newest.chat_id = chat_members.chat_id and newest.user_id = chat_members.user_id))
+        ), reopened as (
+          select chat_id, array_agg(user_id order by user_id) as users from chat_members
+          where hidden and chat_id in (select chat_id from permitted)
+          group by chat_id
         )
-        select access.type, access.closed_at, access.member_id, access.blocked, message.id, message.created_at,
+        select access.n, access.type, access.closed_at, access.member_id, access.blocked, message.id, message.created_at,
           case when message.id is null then null
-            else coalesce((select array_agg(user_id order by user_id) from chat_members where chat_id = ${chatId} and hidden), '{}') end as reopened
-        from access left join message on true`.execute(db)
-      const row = result.rows[0]
-      if (!row) return { access: null, message: null }
-      const access = { type: row.type, closed_at: row.closed_at, member_id: row.member_id, blocked: row.blocked }
-      if (row.id === null || row.created_at === null) return { access, message: null }
-      return { access, message: { id: row.id, created_at: row.created_at, reopened: row.reopened ?? [] } }
+            when message.id = (select min(id) from permitted first where first.chat_id = access.chat_id) then coalesce(reopened.users, '{}')
+            else '{}' end as reopened
+        from access
+        left join permitted on permitted.n = access.n
+        left join message on message.id = permitted.id
+        left join reopened on reopened.chat_id = access.chat_id
+        order by access.n`.execute(db)
+      return result.rows.map((row) => {
+        if (row.type === null) return { access: null, message: null }
+        const access = { type: row.type, closed_at: row.closed_at, member_id: row.member_id, blocked: row.blocked === true }
+        if (row.id === null || row.created_at === null) return { access, message: null }
+        return { access, message: { id: row.id, created_at: row.created_at, reopened: row.reopened ?? [] } }
+      })
     },
 
     /**

@@ -4,7 +4,8 @@ import { chatLimits, ChatType, type Chat, type ChatMessage, type ChatWithMessage
 import type { UserCard } from '../../contract/socket/common'
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
-import type { ChatsQueries, ChatsRepository, MemberCardRow, MessageRow } from './chats.repository'
+import { createGroupCommit } from '../../lib/group-commit'
+import type { ChatsQueries, ChatsRepository, MemberCardRow, MessageRow, OutgoingMessage, SendAccess } from './chats.repository'
 
 const hour = 60 * 60 * 1000
 
@@ -12,7 +13,6 @@ const hour = 60 * 60 * 1000
 const blocked = (field: string) => new AppError(403, 'errors.blocked', { field })
 
 /** Refuses a message the author may not send: no such chat (or closed), not a member, or a block between them. */
-type SendAccess = { type: number; closed_at: Date | null; member_id: number | null; blocked: boolean }
 function refuseToSend(access: SendAccess | null | undefined): asserts access is SendAccess {
   if (!access || access.closed_at !== null) throw notFound()
   if (access.type !== ChatType.General && access.member_id === null) throw forbidden('errors.not_chat_member')
@@ -75,6 +75,10 @@ export function createChatsService(options: {
 }) {
   const { repository, clock } = options
   const cardOf = options.cardOf ?? ((userId: number) => repository.userCard(userId))
+
+  // Messages that arrive while a batch is being written (or in the same turn) are checked and
+  // stored together in one statement: the database's round trips, not the server, limit sending.
+  const messageWrites = createGroupCommit({ write: (messages: OutgoingMessage[]) => repository.sendMessages(messages) })
 
   /** The chat, if the user may read it: general chats are open to everyone signed in, the others to members. */
   async function readable(repo: ChatsQueries, userId: number, chatId: number): Promise<ChatRow> {
@@ -237,8 +241,8 @@ export function createChatsService(options: {
         refuseToSend(await repository.chatAccess(chatId, author.id))
         throw error
       }
-      // The hot path: one statement checks access and writes.
-      const { access, message: inserted } = await repository.sendMessage(chatId, author.id, text)
+      // The hot path: one statement, shared with the messages sent meanwhile, checks access and writes.
+      const { access, message: inserted } = await messageWrites.submit({ chatId, userId: author.id, text })
       refuseToSend(access)
       if (!inserted) throw new Error('a message the author may send was not stored')
       const message = toMessage(

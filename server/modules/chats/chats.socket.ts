@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { chatsRequests, ChatType, type Chat, type ChatWithMessages } from '../../contract/socket/chats'
+import { chatsRequests, ChatType, type Chat, type ChatMessage, type ChatWithMessages } from '../../contract/socket/chats'
 import type { UserCard } from '../../contract/socket/common'
 import type { BindRequests } from '../../lib/socket-handler'
 import type { Viewer } from '../../plugins/auth'
@@ -79,12 +79,30 @@ export function registerChatsEvents(
       .finally(() => next())
   })
 
-  const send = async (socket: AppSocket, viewer: Viewer, chatId: number, text: string, field: string, after: (work: () => Promise<void>) => void) => {
-    const { message, reopenedFor } = await service.send(viewer.user, chatId, text, field)
-    after(async () => {
-      for (const userId of reopenedFor) await broadcasts.showChat(userId, chatId, userId === viewer.user.id ? socket.id : undefined)
-      socket.to(chatRoom(chatId)).emit('chat:message:new', message)
+  // A chat's pushes go out in the order of its messages: messages stored in one batch are acked
+  // together, and one that first shows the chat to members who had closed it (a read, so it waits)
+  // holds back the chat's next ones until it is out. Chats with nothing waiting push at once.
+  const waitingPushes = new Map<number, Promise<void>>()
+  const pushMessage = (socket: AppSocket, viewer: Viewer, message: ChatMessage, reopenedFor: number[]): void => {
+    const chatId = message.chatId
+    const emit = () => void socket.to(chatRoom(chatId)).emit('chat:message:new', message)
+    const waiting = waitingPushes.get(chatId)
+    if (!waiting && reopenedFor.length === 0) return emit()
+    const pushed = (waiting ?? Promise.resolve())
+      .then(async () => {
+        for (const userId of reopenedFor) await broadcasts.showChat(userId, chatId, userId === viewer.user.id ? socket.id : undefined)
+      })
+      .catch((error: unknown) => app.log.error({ err: error, chatId }, 'showing a reopened chat failed'))
+      .then(emit)
+    waitingPushes.set(chatId, pushed)
+    void pushed.then(() => {
+      if (waitingPushes.get(chatId) === pushed) waitingPushes.delete(chatId)
     })
+  }
+
+  const send = async (socket: AppSocket, viewer: Viewer, chatId: number, text: string, field: string, after: (work: () => void) => void) => {
+    const { message, reopenedFor } = await service.send(viewer.user, chatId, text, field)
+    after(() => pushMessage(socket, viewer, message, reopenedFor))
     return message
   }
 
