@@ -1,9 +1,13 @@
 import { Body1, Button, makeStyles, Title2, tokens } from '@fluentui/react-components'
 import { ArrowClockwise20Regular, Home20Regular } from '@fluentui/react-icons'
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
-import { NotFoundScreen } from './screens/NotFoundScreen'
+import { LoadingState } from '../components/LoadingState'
+
+// The 404 screen is the catch-all route's own chunk (route-table.tsx); a 404 thrown by a screen's loader
+// shows it too, from the same chunk, instead of adding it to every first page.
+const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen').then((module) => ({ default: module.NotFoundScreen })))
 
 const useStyles = makeStyles({
   root: {
@@ -66,7 +70,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: u
 /** The router's error element: a 404 response shows the 404 screen, anything else the error screen. */
 export function RouteErrorScreen() {
   const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <NotFoundScreen />
+      </Suspense>
+    )
+  }
   console.error('route error', error)
   return <ErrorFallback />
 }

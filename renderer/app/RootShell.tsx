@@ -1,12 +1,11 @@
-import { makeStyles, ProgressBar } from '@fluentui/react-components'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
 import type { RouteHandle } from './route-handle'
 
-const useStyles = makeStyles({
-  progress: { position: 'fixed', insetBlockStart: 0, insetInline: 0, zIndex: 1000 },
-})
+// The first page waits behind the loading screen, not the bar, so Fluent's ProgressBar is not part of it:
+// its small chunk loads with the first navigation inside the app, beside the next screen's chunks.
+const NavigationProgressBar = lazy(() => import('./NavigationProgressBar').then((module) => ({ default: module.NavigationProgressBar })))
 
 /** Keeps the document title on the current screen's title. */
 function DocumentTitle() {
@@ -37,11 +36,13 @@ function FocusOnNavigate() {
 
 /** Shown while the guard and loaders run for the next screen. */
 function NavigationProgress() {
-  const styles = useStyles()
-  const { t } = useTranslation()
   const navigation = useNavigation()
   if (navigation.state === 'idle') return null
-  return <ProgressBar className={styles.progress} thickness="large" aria-label={t('common.loading')} />
+  return (
+    <Suspense fallback={null}>
+      <NavigationProgressBar />
+    </Suspense>
+  )
 }
 
 /** The root route: title, focus handling and the navigation progress bar around every layout. */

@@ -1,5 +1,6 @@
-import { makeStyles, Spinner, tokens } from '@fluentui/react-components'
+import { makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
+import { Spinner } from './Spinner'
 
 const useStyles = makeStyles({
   root: { display: 'flex', justifyContent: 'center', alignItems: 'center', paddingBlock: tokens.spacingVerticalXXXL, minHeight: '40vh' },

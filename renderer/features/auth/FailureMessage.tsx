@@ -1,6 +1,7 @@
-import { MessageBar, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/client'
+import { LazyMessageBar } from '../../components/LazyMessageBar'
 import { formatDateTime } from './format'
 
 const useStyles = makeStyles({
@@ -41,15 +42,12 @@ export function FailureMessage({ error }: { error: unknown }) {
     }
   }
   return (
-    <MessageBar intent="error" layout={details.length ? 'multiline' : 'auto'}>
-      <MessageBarBody>
-        <MessageBarTitle>{title}</MessageBarTitle>
-        {details.map((line) => (
-          <span key={line} className={styles.line}>
-            {line}
-          </span>
-        ))}
-      </MessageBarBody>
-    </MessageBar>
+    <LazyMessageBar intent="error" layout={details.length ? 'multiline' : 'auto'} title={title}>
+      {details.map((line) => (
+        <span key={line} className={styles.line}>
+          {line}
+        </span>
+      ))}
+    </LazyMessageBar>
   )
 }

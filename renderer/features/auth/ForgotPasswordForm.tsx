@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components'
+import { Field, Input, Text } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { routes } from '../../../server/contract/http'
 import { call } from '../../api/client'
+import { LazyMessageBar } from '../../components/LazyMessageBar'
 import { FailureMessage } from './FailureMessage'
 import { useFormStyles } from './form-styles'
 import { RouterLink } from './RouterLink'
@@ -32,9 +33,9 @@ export function ForgotPasswordForm({ email, onEmailChange }: { email: string; on
   return (
     <div className={styles.form}>
       {sent ? (
-        <MessageBar intent="success" layout="multiline">
-          <MessageBarBody>{t('auth.forgot.sent')}</MessageBarBody>
-        </MessageBar>
+        <LazyMessageBar intent="success" layout="multiline">
+          {t('auth.forgot.sent')}
+        </LazyMessageBar>
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={form.pending}>
           <Text>{t('auth.forgot.intro')}</Text>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react'
-import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { LazyMessageBar } from '../../components/LazyMessageBar'
 import { AuthCard } from './AuthCard'
 import { AuthTabs } from './AuthTabs'
 import { ForgotPasswordForm } from './ForgotPasswordForm'
@@ -40,9 +40,9 @@ export function SignInScreen() {
     <AuthCard title={t('auth.signIn.title')}>
       {/* Arriving from a confirmation link: the address is confirmed, the password signs in. */}
       {view === 'signin' && params.get('confirmed') === '1' && (
-        <MessageBar intent="success" layout="multiline">
-          <MessageBarBody>{t('auth.confirm.confirmed')}</MessageBarBody>
-        </MessageBar>
+        <LazyMessageBar intent="success" layout="multiline">
+          {t('auth.confirm.confirmed')}
+        </LazyMessageBar>
       )}
       <AuthTabs
         label={t('auth.signIn.tabsLabel')}

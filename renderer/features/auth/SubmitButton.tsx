@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Button, Spinner } from '@fluentui/react-components'
+import { Button } from '@fluentui/react-components'
+import { Spinner } from '../../components/Spinner'
 
 /**
  * The primary button of a form. While the call runs it shows a spinner and stays focusable but

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/client'
+import { preloadMessageBar } from '../../components/LazyMessageBar'
 import { hasErrors, type FieldErrors, type Message } from './validation'
 
 /** The field an error is about, when the form shows that field; other errors go to the form's message bar. */
@@ -39,6 +40,8 @@ export function useForm<Field extends string>(fields: readonly Field[]) {
       }
       running.current = true
       setPending(true)
+      // the answer may be a message bar (FailureMessage, a form's success): its code loads meanwhile
+      preloadMessageBar()
       try {
         await action()
         return true

@@ -43,7 +43,8 @@ describe('ConfirmScreen', () => {
 
   it('the sign-in screen says the address is confirmed', async () => {
     renderScreen(i18n, <SignInScreen />, { path: '/signin?confirmed=1', pattern: '/signin' })
-    expect(screen.getByText(i18n.t('auth.confirm.confirmed'))).toBeTruthy()
+    // the message bar's code loads when a bar is first shown
+    expect(await screen.findByText(i18n.t('auth.confirm.confirmed'))).toBeTruthy()
     expect(i18n.t('auth.confirm.confirmed')).not.toBe('auth.confirm.confirmed')
   })
 

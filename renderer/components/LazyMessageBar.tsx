@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react'
+import type { TextMessageBarProps } from './TextMessageBar'
+
+// Fluent's MessageBar (its intents' styles and icons, its reflow observer and motion) is not part of a
+// first page that shows no message: /signin shows one only after a submission or when arriving from a
+// confirmation link. Its chunk loads the first time a bar is drawn; a form starts the load when it is
+// submitted (`preloadMessageBar`), so the bar is there by the time the server answers.
+const loadMessageBar = () => import('./TextMessageBar')
+const TextMessageBar = lazy(() => loadMessageBar().then((module) => ({ default: module.TextMessageBar })))
+
+/** Starts loading the message bar's code ahead of its first use. */
+export function preloadMessageBar(): void {
+  loadMessageBar().catch(() => {})
+}
+
+/** A TextMessageBar whose code loads when it is first drawn (nothing is shown until then). */
+export function LazyMessageBar(props: TextMessageBarProps) {
+  return (
+    <Suspense fallback={null}>
+      <TextMessageBar {...props} />
+    </Suspense>
+  )
+}
