@@ -30,20 +30,28 @@ const fluentCore = inNodeModules([
   '@fluentui/react-icons/lib/(utils|core|contexts)',
 ])
 const fluentRest = inNodeModules(['@fluentui', 'tabster', '@floating-ui', '@swc/helpers', 'use-sync-external-store', 'embla-carousel[\\w-]*'])
+/**
+ * Kept out of the core: what only overlays use (triggers, portals, dismissal on an outside click or
+ * scroll, focus-within, the toasts' queue) and icon pairs. /signin opens no overlay.
+ */
+const overlayParts = new RegExp(
+  anySlash('/@fluentui/(react-utilities/lib/(trigger|virtualParent)/|react-utilities/lib/hooks/useOn(Click|Scroll)Outside|react-utilities/lib/utils/priorityQueue|react-tabster/lib/focus/focusWithinPolyfill|react-shared-contexts/lib/PortalMountNodeContext|react-icons/lib/utils/bundleIcon)'),
+)
 /** The icons themselves (a few hundred bytes each) stay in the chunks of the screens that draw them. */
 const iconGlyphs = new RegExp(anySlash('/@fluentui/react-icons/lib/(sizedIcons|icons|atoms|fonts)/'))
 
 /**
  * Libraries in chunks of their own, named by library: a deploy that changes only the app's code leaves
  * their file names, and so the browser's cached copies, as they were. Each route's screens are chunks of
- * their own too (route-table.tsx), so a page loads only the groups its screens use. Where groups overlap the higher priority wins; a
- * group also takes in what its modules import, so the libraries Fluent uses (React) are claimed first.
+ * their own too (route-table.tsx), so a page loads only the groups its screens use. Where groups overlap
+ * the higher priority wins; a group also takes in what its modules import, so the libraries Fluent uses
+ * (React) are claimed first.
  */
 const vendorGroups = [
   { name: 'react', priority: 2, test: inNodeModules(['react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser']) },
   { name: 'i18n', priority: 2, test: inNodeModules(['i18next', 'react-i18next', 'html-parse-stringify', 'void-elements']) },
   { name: 'realtime', priority: 2, test: inNodeModules(['socket\\.io-client', 'socket\\.io-parser', 'engine\\.io-client', 'engine\\.io-parser', '@socket\\.io/component-emitter', 'xmlhttprequest-ssl']) },
-  { name: 'fluent-core', priority: 1, test: fluentCore },
+  { name: 'fluent-core', priority: 1, test: (id: string) => fluentCore.test(id) && !overlayParts.test(id) },
   // The rest of Fluent, split by the screens that use each part (entriesAware), small parts merged into
   // their nearest neighbour: /signin loads none of it, the table's menus and dialogs load with the table.
   { name: 'fluent', test: (id: string) => fluentRest.test(id) && !iconGlyphs.test(id), entriesAware: true, entriesAwareMergeThreshold: 20_000 },
