@@ -25,7 +25,7 @@ const fluentCore = inNodeModules([
   '@emotion/hash',
   'keyborg',
   ...['tokens', 'react-theme', 'react-provider', 'react-shared-contexts', 'react-jsx-runtime', 'react-utilities', 'keyboard-keys'].map((name) => `@fluentui/${name}`),
-  ...['react-text', 'react-label', 'react-field', 'react-input', 'react-link', 'react-button/lib/(components/Button|contexts)'].map((name) => `@fluentui/${name}`),
+  ...['react-text', 'react-label', 'react-field', 'react-input', 'react-button/lib/(components/Button|contexts)'].map((name) => `@fluentui/${name}`),
   '@fluentui/react-tabster/lib/focus',
   '@fluentui/react-icons/lib/(utils|core|contexts)',
 ])
