@@ -35,6 +35,8 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // Two workers on two cores: most integration time is spent waiting on sockets, the database thread and timers.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 60_000 } },
       integration('integration:pglite', { TEST_DB_KIND: 'pglite' }, [twoNodeFiles, postgresFiles]),
