@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../../db/schema'
 import type { GameEvent, GameResult } from '../../contract/game'
 import type { UserCard } from '../../contract/socket/common'
+import { createGroupCommit } from './group-commit'
 
 type Queries = Kysely<Database> | Transaction<Database>
 
@@ -11,45 +12,9 @@ export type TableStatus = 'open' | 'running' | 'ended' | 'disbanded'
 /** All SQL of the game module: the event record, and a finished game's result. */
 type EventRow = { lobby_id: number; version: number; type: string; event: string }
 
-/**
- * The moves of all tables that arrive in one turn of the event loop are stored together, in one
- * multi-row INSERT: each table's command still waits until its own events are stored, but a busy
- * server runs far fewer statements. When the shared insert fails (one table's version collided),
- * each table's rows are stored on their own, so one table's failure is never another's.
- */
-function createEventBatcher(db: Kysely<Database>) {
-  let pending: { rows: EventRow[]; done: (error?: unknown) => void }[] = []
-  const flush = () => {
-    const batch = pending
-    pending = []
-    const rows = batch.flatMap((item) => item.rows)
-    db.insertInto('game_events')
-      .values(rows)
-      .execute()
-      .then(
-        () => batch.forEach((item) => item.done()),
-        () => {
-          for (const item of batch) {
-            db.insertInto('game_events')
-              .values(item.rows)
-              .execute()
-              .then(
-                () => item.done(),
-                (error: unknown) => item.done(error ?? new Error('insert failed')),
-              )
-          }
-        },
-      )
-  }
-  return (rows: EventRow[]): Promise<void> =>
-    new Promise((resolve, reject) => {
-      if (pending.length === 0) setImmediate(flush)
-      pending.push({ rows, done: (error) => (error === undefined ? resolve() : reject(error)) })
-    })
-}
-
 export function createGameRepository(db: Kysely<Database>) {
-  const storeTogether = createEventBatcher(db)
+  // The moves of a running game, of every table, share the connection's statements (group-commit.ts).
+  const runningMoves = createGroupCommit<EventRow>((rows) => insertEvents(db, rows))
   return {
     /** The game's events, in version order (empty before the deal). */
     async events(lobbyId: number): Promise<GameEvent[]> {
@@ -146,11 +111,11 @@ export function createGameRepository(db: Kysely<Database>) {
       const rows = events.map((event) => ({ lobby_id: lobbyId, version: event.version, type: event.type, event: JSON.stringify(event) }))
       if (!changes.result && !events.some((event) => event.type === 'roles_dealt')) {
         // With several servers each insert is fenced by its table's lease, so it goes alone.
-        await (lease === undefined ? storeTogether(rows) : insertEvents(db, lobbyId, rows, lease))
+        await (lease === undefined ? runningMoves.store(rows) : insertFenced(db, lobbyId, rows, lease))
         return
       }
       await db.transaction().execute(async (trx) => {
-        await insertEvents(trx, lobbyId, rows, lease)
+        await (lease === undefined ? insertEvents(trx, rows) : insertFenced(trx, lobbyId, rows, lease))
         if (events.some((event) => event.type === 'roles_dealt')) {
           await trx.updateTable('lobbies').set({ status: 'running', started_at: new Date(events[0]?.at ?? Date.now()) }).where('id', '=', lobbyId).execute()
         }
@@ -171,15 +136,16 @@ export class LeaseLost extends Error {
   }
 }
 
+/** Inserts events, of one table or of several, in one statement. */
+async function insertEvents(queries: Queries, rows: EventRow[]): Promise<void> {
+  await queries.insertInto('game_events').values(rows).execute()
+}
+
 /**
- * Inserts a command's events. With a lease (several app servers), the insert is fenced by it in the
- * same statement: a server whose lease expired and was taken over writes nothing.
+ * Inserts a command's events fenced by the table's lease (several app servers), in the same
+ * statement: a server whose lease expired and was taken over writes nothing.
  */
-async function insertEvents(queries: Queries, lobbyId: number, rows: EventRow[], lease?: string): Promise<void> {
-  if (lease === undefined) {
-    await queries.insertInto('game_events').values(rows).execute()
-    return
-  }
+async function insertFenced(queries: Queries, lobbyId: number, rows: EventRow[], lease: string): Promise<void> {
   const values = sql.join(rows.map((row) => sql`(${row.lobby_id}::integer, ${row.version}::integer, ${row.type}::text, ${row.event}::jsonb)`))
   const inserted = await sql`
     insert into game_events (lobby_id, version, type, event)
