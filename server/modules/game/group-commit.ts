@@ -18,7 +18,7 @@
  * batch never holds the loop for long.
  */
 export function createGroupCommit<Row>(write: (rows: Row[]) => Promise<void>, options: { answeredPerTurn?: number } = {}) {
-  const answeredPerTurn = options.answeredPerTurn ?? 8
+  const answeredPerTurn = options.answeredPerTurn ?? 4
   interface Waiting {
     rows: Row[]
     done: (error?: unknown) => void
