@@ -4,8 +4,10 @@
  * A move's events must be stored before anyone sees them (a move a viewer saw must survive a
  * crash), so every command waits for its write. Writing each move alone puts one statement per move
  * in the connection's queue, and under load each move waits behind hundreds of others. Here at most
- * one write is in flight: the moves that arrive meanwhile (of any tables) wait together and go in
- * the next write, as one multi-row statement. The busier the server, the larger the batches and the
+ * two writes are in flight: the moves that arrive meanwhile (of any tables) wait together and go in
+ * the next write, as one multi-row statement. Two, not one: the next batch already waits in the
+ * connection's queue while the last one runs, so it is not queued behind every other query that
+ * arrived meanwhile (sessions, lobbies) once the last one is done. The busier the server, the larger the batches and the
  * fewer the statements; an idle server writes a move in the turn of the event loop after it
  * arrived (moves of that same turn join it).
  *
@@ -17,14 +19,16 @@
  * few per turn of the event loop, so the database and the pushes work side by side and a large
  * batch never holds the loop for long.
  */
-export function createGroupCommit<Row>(write: (rows: Row[]) => Promise<void>, options: { answeredPerTurn?: number } = {}) {
+export function createGroupCommit<Row>(write: (rows: Row[]) => Promise<void>, options: { inFlight?: number; answeredPerTurn?: number } = {}) {
+  const inFlight = options.inFlight ?? 2
   const answeredPerTurn = options.answeredPerTurn ?? 4
   interface Waiting {
     rows: Row[]
     done: (error?: unknown) => void
   }
   let waiting: Waiting[] = []
-  let writing = false
+  /** Writes sent and not yet answered. */
+  let writing = 0
   let scheduled = false
 
   /** Writes a batch; answers, for each caller in it, what its write came to (undefined: stored). */
@@ -50,12 +54,12 @@ export function createGroupCommit<Row>(write: (rows: Row[]) => Promise<void>, op
 
   function flush(): void {
     scheduled = false
-    if (writing || waiting.length === 0) return
+    if (writing >= inFlight || waiting.length === 0) return
     const batch = waiting
     waiting = []
-    writing = true
+    writing += 1
     void writeBatch(batch).then((outcomes) => {
-      writing = false
+      writing -= 1
       // What arrived during this write is sent before its callers go on to push their moves, so the
       // database works on the next batch while this one's pushes are made.
       flush()
@@ -84,7 +88,7 @@ export function createGroupCommit<Row>(write: (rows: Row[]) => Promise<void>, op
     store(rows: Row[]): Promise<void> {
       return new Promise((resolve, reject) => {
         waiting.push({ rows, done: (error) => (error === undefined ? resolve() : reject(error)) })
-        if (!writing) schedule()
+        if (writing < inFlight) schedule()
       })
     },
   }

@@ -3,7 +3,7 @@ import { createGroupCommit } from '../../../../server/modules/game/group-commit'
 
 /*
  * The group commit of moves on the one database connection: moves of several tables that arrive
- * together, or while a write is in flight, share one write; each mover is answered only once its
+ * together, or while writes are in flight, share one write; each mover is answered only once its
  * own rows are stored; a write that fails refuses only the moves whose rows could not be stored.
  */
 
@@ -55,22 +55,25 @@ describe('group commit of moves', () => {
     expect([first.outcome, second.outcome]).toEqual(['stored', 'stored'])
   })
 
-  it('one write at a time: moves that arrive while one is in flight wait, then go together in the next', async () => {
+  it('at most two writes in flight: moves that arrive meanwhile wait, then go together in the next', async () => {
     const writer = heldWriter()
     const commit = createGroupCommit(writer.write)
     const first = track(commit.store([{ table: 1, version: 1 }]))
     await settle()
-    const later = [2, 3, 4].map((table) => track(commit.store([{ table, version: 1 }])))
+    const second = track(commit.store([{ table: 2, version: 1 }]))
     await settle()
-    expect(writer.writes).toHaveLength(1)
+    const later = [3, 4, 5].map((table) => track(commit.store([{ table, version: 1 }])))
+    await settle()
+    expect(writer.writes).toEqual([[{ table: 1, version: 1 }], [{ table: 2, version: 1 }]])
     writer.pending[0]?.finish()
     await settle()
-    expect(first.outcome).toBe('stored')
-    expect(writer.writes).toEqual([[{ table: 1, version: 1 }], [2, 3, 4].map((table) => ({ table, version: 1 }))])
+    expect([first.outcome, second.outcome]).toEqual(['stored', 'pending'])
+    expect(writer.writes.slice(2)).toEqual([[3, 4, 5].map((table) => ({ table, version: 1 }))])
     expect(later.map((move) => move.outcome)).toEqual(['pending', 'pending', 'pending'])
+    writer.pending[2]?.finish()
     writer.pending[1]?.finish()
     await settle()
-    expect(later.map((move) => move.outcome)).toEqual(['stored', 'stored', 'stored'])
+    expect([second.outcome, ...later.map((move) => move.outcome)]).toEqual(['stored', 'stored', 'stored', 'stored'])
   })
 
   it('a large batch answers every mover', async () => {
