@@ -17,8 +17,8 @@ export function seatCountOf(deckId: DeckId): number {
 
 const isAdmin = (viewer: Viewer) => viewer.user.role_id === Role.admin
 
-/** How long a running table's summary is reused for its stage changes. */
-const summaryReuseMs = 10_000
+/** How long a running table's summary is reused for its stage changes: a game's phases cost the list no query (a seat change here reads it afresh). */
+const summaryReuseMs = 60_000
 
 /** What changed at a table, for the socket layer to tell the list and the members. */
 export interface LobbyChange {
