@@ -1,17 +1,32 @@
 /**
- * Group commit: many small writes become one. An item submitted while no write is running waits
- * for the end of the current turn of the event loop (so items that arrived together go together);
- * items submitted while a write is running wait for it, then all go in the next one. `write` gets
- * the items in the order they were submitted and answers one result per item, in that order; each
- * submitter gets its own. If `write` fails as a whole, every item of that batch gets its error.
+ * Group commit: many small writes on the one database connection become one statement. An item
+ * submitted while a write may start waits for the end of the current turn of the event loop (items
+ * that arrived together go together); items submitted while `inFlight` writes are running wait, then
+ * all go in the next one. `write` gets the items in the order they were submitted and answers one
+ * result per item, in that order; each submitter gets its own, and only once its item is written.
  *
- * One write runs at a time, so batches (and the items in them) are written in submission order.
+ * - `inFlight: 1` (the default) writes batches one after the other, so items are written in
+ *   submission order (chat messages keep their order). `inFlight: 2` lets the next batch already wait
+ *   in the connection's queue while the last runs, instead of behind every other query that arrived
+ *   meanwhile; batches may then finish out of order (moves of different tables).
+ * - A write that fails fails every item of its batch, unless `retryAlone` is set: then each item of a
+ *   failed batch of several is written alone, in order, so one item's failure (a row already stored)
+ *   is never another's.
+ * - The next batch is sent before the submitters of the last are answered, and they are answered
+ *   `answeredPerTurn` at a time, one turn of the event loop each, so the database and what the
+ *   submitters do next work side by side and a large batch never holds the loop for long.
  */
 export interface GroupCommitOptions<Item, Result> {
   /** Writes a batch; resolves with exactly one result per item, in the items' order. */
   write(items: Item[]): Promise<Result[]>
   /** The most items in one write; the rest go in the next. Default 500. */
   maxBatch?: number
+  /** Writes running at once. Default 1. */
+  inFlight?: number
+  /** Submitters answered per turn of the event loop. Default: all of a batch at once. */
+  answeredPerTurn?: number
+  /** Write each item of a failed batch alone, so each hears of its own failure only. Default false. */
+  retryAlone?: boolean
 }
 
 export interface GroupCommit<Item, Result> {
@@ -25,38 +40,74 @@ interface Pending<Item, Result> {
   reject(error: unknown): void
 }
 
+type Outcome<Result> = { written: true; result: Result } | { written: false; error: unknown }
+
 export function createGroupCommit<Item, Result>(options: GroupCommitOptions<Item, Result>): GroupCommit<Item, Result> {
   const maxBatch = options.maxBatch ?? 500
+  const inFlight = options.inFlight ?? 1
+  const answeredPerTurn = options.answeredPerTurn ?? Number.POSITIVE_INFINITY
   let queue: Array<Pending<Item, Result>> = []
-  /** A write is running, or one is scheduled for the end of this turn. */
-  let busy = false
+  let writing = 0
+  let scheduled = false
 
-  async function writeBatch(batch: Array<Pending<Item, Result>>): Promise<void> {
-    try {
-      const results = await options.write(batch.map((pending) => pending.item))
-      if (results.length !== batch.length) throw new Error(`group commit: ${results.length} results for ${batch.length} items`)
-      batch.forEach((pending, index) => pending.resolve(results[index] as Result))
-    } catch (error) {
-      for (const pending of batch) pending.reject(error)
-    }
+  async function writeAll(items: Item[]): Promise<Array<Outcome<Result>>> {
+    const results = await options.write(items)
+    if (results.length !== items.length) throw new Error(`group commit: ${results.length} results for ${items.length} items`)
+    return results.map((result) => ({ written: true, result }))
   }
 
-  async function drain(): Promise<void> {
-    while (queue.length > 0) {
+  async function outcomesOf(batch: Array<Pending<Item, Result>>): Promise<Array<Outcome<Result>>> {
+    try {
+      return await writeAll(batch.map((pending) => pending.item))
+    } catch (error) {
+      if (!options.retryAlone || batch.length === 1) return batch.map(() => ({ written: false, error }))
+    }
+    // The shared statement stored nothing: each item on its own.
+    const outcomes: Array<Outcome<Result>> = []
+    for (const pending of batch) {
+      try {
+        outcomes.push(...(await writeAll([pending.item])))
+      } catch (error) {
+        outcomes.push({ written: false, error })
+      }
+    }
+    return outcomes
+  }
+
+  function answer(batch: Array<Pending<Item, Result>>, outcomes: Array<Outcome<Result>>, from = 0): void {
+    const to = Math.min(batch.length, from + answeredPerTurn)
+    for (let index = from; index < to; index++) {
+      const pending = batch[index] as Pending<Item, Result>
+      const outcome = outcomes[index] as Outcome<Result>
+      if (outcome.written) pending.resolve(outcome.result)
+      else pending.reject(outcome.error)
+    }
+    if (to < batch.length) setImmediate(() => answer(batch, outcomes, to))
+  }
+
+  function flush(): void {
+    scheduled = false
+    while (writing < inFlight && queue.length > 0) {
       const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch)
       queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch)
-      await writeBatch(batch)
+      writing += 1
+      void outcomesOf(batch).then((outcomes) => {
+        writing -= 1
+        // What arrived during this write is sent before its submitters are answered.
+        flush()
+        answer(batch, outcomes)
+      })
     }
-    busy = false
   }
 
   return {
     submit(item) {
       return new Promise<Result>((resolve, reject) => {
         queue.push({ item, resolve, reject })
-        if (busy) return
-        busy = true
-        setImmediate(() => void drain())
+        if (writing < inFlight && !scheduled) {
+          scheduled = true
+          setImmediate(flush)
+        }
       })
     },
   }

@@ -93,3 +93,110 @@ describe('group commit', () => {
     expect(await Promise.all(results)).toEqual(['group commit: 1 results for 2 items', 'group commit: 1 results for 2 items'])
   })
 })
+
+/*
+ * The options the moves of many tables use: two writes in flight, submitters answered a few per turn,
+ * and a failed shared write retried item by item so only the item whose rows cannot be stored fails.
+ */
+type Row = { table: number; version: number }
+
+/** Lets every queued turn of the event loop run (answers may go out a few per turn). */
+const settle = async () => {
+  for (let index = 0; index < 20; index++) await turn()
+}
+
+/** Whether a promise has settled, and how. */
+function track(promise: Promise<unknown>) {
+  const state: { outcome: 'pending' | 'written' | 'failed'; error: unknown } = { outcome: 'pending', error: null }
+  promise.then(
+    () => (state.outcome = 'written'),
+    (error: unknown) => {
+      state.outcome = 'failed'
+      state.error = error
+    },
+  )
+  return state
+}
+
+/** A write of rows that always succeeds, answering nothing per item. */
+const rowsWritten = (record: (rows: Row[]) => Promise<void>) => async (items: Row[]) => {
+  await record(items)
+  return items.map(() => undefined)
+}
+
+describe('group commit with two writes in flight, answered a few per turn, retried alone', () => {
+  it('keeps at most two writes in flight: items that arrive meanwhile wait, then go together in the next', async () => {
+    const writes = manualWrites<number>()
+    const commit = createGroupCommit({ write: writes.write, inFlight: 2 })
+    const first = track(commit.submit(1))
+    await settle()
+    const second = track(commit.submit(2))
+    await settle()
+    const later = [3, 4, 5].map((item) => track(commit.submit(item)))
+    await settle()
+    expect(writes.batches).toEqual([[1], [2]])
+    writes.finishers[0]?.ok()
+    await settle()
+    expect([first.outcome, second.outcome]).toEqual(['written', 'pending'])
+    expect(writes.batches.slice(2)).toEqual([[3, 4, 5]])
+    expect(later.map((item) => item.outcome)).toEqual(['pending', 'pending', 'pending'])
+    writes.finishers[2]?.ok()
+    writes.finishers[1]?.ok()
+    await settle()
+    expect([second.outcome, ...later.map((item) => item.outcome)]).toEqual(['written', 'written', 'written', 'written'])
+  })
+
+  it('answers every submitter of a large batch, a few per turn, none before the write is done', async () => {
+    const writes = manualWrites<number>()
+    const commit = createGroupCommit({ write: writes.write, answeredPerTurn: 3 })
+    const items = Array.from({ length: 20 }, (_, item) => track(commit.submit(item)))
+    await settle()
+    expect(items.every((item) => item.outcome === 'pending')).toBe(true)
+    writes.finishers[0]?.ok()
+    await turn()
+    await turn()
+    // Not all in the turn the write ended: the loop is not held by one batch's answers.
+    expect(items.filter((item) => item.outcome === 'written').length).toBeLessThan(20)
+    await settle()
+    expect(writes.batches).toHaveLength(1)
+    expect(items.every((item) => item.outcome === 'written')).toBe(true)
+  })
+
+  it('when a shared write fails, writes each item alone: only the one that cannot be stored fails', async () => {
+    const collided = new Error('duplicate key value violates unique constraint "game_events_pkey"')
+    const writes: Row[][] = []
+    // Table 2's version is already stored: any write holding it fails, the others succeed.
+    const commit = createGroupCommit({
+      write: rowsWritten(async (rows) => {
+        writes.push(rows)
+        if (rows.some((row) => row.table === 2)) throw collided
+      }),
+      retryAlone: true,
+    })
+    const moves = [1, 2, 3].map((table) => track(commit.submit({ table, version: 7 })))
+    await settle()
+    expect(moves.map((move) => move.outcome)).toEqual(['written', 'failed', 'written'])
+    expect(moves[1]?.error).toBe(collided)
+    expect(writes).toEqual([[1, 2, 3].map((table) => ({ table, version: 7 })), [{ table: 1, version: 7 }], [{ table: 2, version: 7 }], [{ table: 3, version: 7 }]])
+  })
+
+  it('a database that fails every write fails every item of the batch, and the next items are written again', async () => {
+    let failing = true
+    const writes: Row[][] = []
+    const commit = createGroupCommit({
+      write: rowsWritten(async (rows) => {
+        writes.push(rows)
+        if (failing) throw new Error('connection terminated')
+      }),
+      retryAlone: true,
+    })
+    const moves = [1, 2].map((table) => track(commit.submit({ table, version: 3 })))
+    await settle()
+    expect(moves.map((move) => move.outcome)).toEqual(['failed', 'failed'])
+    failing = false
+    const next = track(commit.submit({ table: 1, version: 3 }))
+    await settle()
+    expect(next.outcome).toBe('written')
+    expect(writes.at(-1)).toEqual([{ table: 1, version: 3 }])
+  })
+})
