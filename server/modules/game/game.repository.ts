@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../../db/schema'
 import type { GameEvent, GameResult } from '../../contract/game'
 import type { UserCard } from '../../contract/socket/common'
-import { createGroupCommit } from './group-commit'
+import { createGroupCommit } from '../../lib/group-commit'
 
 type Queries = Kysely<Database> | Transaction<Database>
 
@@ -12,9 +12,22 @@ export type TableStatus = 'open' | 'running' | 'ended' | 'disbanded'
 /** All SQL of the game module: the event record, and a finished game's result. */
 type EventRow = { lobby_id: number; version: number; type: string; event: string }
 
+/** How the moves of running games share writes: two in flight, movers answered four per turn, a failed batch retried table by table. */
+export const runningMovesCommit = { inFlight: 2, answeredPerTurn: 4, retryAlone: true } as const
+
 export function createGameRepository(db: Kysely<Database>) {
-  // The moves of a running game, of every table, share the connection's statements (group-commit.ts).
-  const runningMoves = createGroupCommit<EventRow>((rows) => insertEvents(db, rows))
+  /**
+   * The moves of a running game, of every table, share the connection's statements (see the README):
+   * two writes in flight (moves of different tables may finish in any order), their movers answered
+   * four per turn, and a failed batch tried again table by table, so one table's failure is never another's.
+   */
+  const runningMoves = createGroupCommit<EventRow[], void>({
+    write: async (moves) => {
+      await insertEvents(db, moves.flat())
+      return moves.map(() => undefined)
+    },
+    ...runningMovesCommit,
+  })
   return {
     /** The game's events, in version order (empty before the deal). */
     async events(lobbyId: number): Promise<GameEvent[]> {
@@ -111,7 +124,7 @@ export function createGameRepository(db: Kysely<Database>) {
       const rows = events.map((event) => ({ lobby_id: lobbyId, version: event.version, type: event.type, event: JSON.stringify(event) }))
       if (!changes.result && !events.some((event) => event.type === 'roles_dealt')) {
         // With several servers each insert is fenced by its table's lease, so it goes alone.
-        await (lease === undefined ? runningMoves.store(rows) : insertFenced(db, lobbyId, rows, lease))
+        await (lease === undefined ? runningMoves.submit(rows) : insertFenced(db, lobbyId, rows, lease))
         return
       }
       await db.transaction().execute(async (trx) => {

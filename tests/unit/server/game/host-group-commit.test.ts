@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../../../server/contract/game'
 import { ManualClock } from '../../../../server/lib/clock'
-import type { GameRepository } from '../../../../server/modules/game/game.repository'
+import { runningMovesCommit, type GameRepository } from '../../../../server/modules/game/game.repository'
 import { createGameHost, type GameHost } from '../../../../server/modules/game/game.service'
-import { createGroupCommit } from '../../../../server/modules/game/group-commit'
+import { createGroupCommit } from '../../../../server/lib/group-commit'
 import type { Delivery } from '../../../../server/modules/game/streams'
 import { Table, userOf } from '../../engine/support/table'
 
@@ -26,15 +26,21 @@ function setUp() {
   const writes: Row[][] = []
   /** Tables whose rows the database refuses (a version it already holds). */
   const refused = new Set<number>()
-  const commit = createGroupCommit(async (rows: Row[]) => {
-    writes.push(rows)
-    if (rows.some((row) => refused.has(row.lobbyId))) throw new Error('duplicate key value violates unique constraint "game_events_pkey"')
+  // As the repository sets it up (game.repository.ts).
+  const commit = createGroupCommit<Row[], void>({
+    write: async (moves) => {
+      const rows = moves.flat()
+      writes.push(rows)
+      if (rows.some((row) => refused.has(row.lobbyId))) throw new Error('duplicate key value violates unique constraint "game_events_pkey"')
+      return moves.map(() => undefined)
+    },
+    ...runningMovesCommit,
   })
   const repository = {
     status: async (lobbyId: number) => (stored.has(lobbyId) ? 'running' : null),
     events: async (lobbyId: number) => [...(stored.get(lobbyId) ?? [])],
     append: async (lobbyId: number, events: readonly GameEvent[]) => {
-      await commit.store(events.map((event) => ({ lobbyId, version: event.version })))
+      await commit.submit(events.map((event) => ({ lobbyId, version: event.version })))
       stored.get(lobbyId)?.push(...events)
     },
   } as unknown as GameRepository
