@@ -7,6 +7,19 @@ import { useId } from 'react'
 // alone. Screens that want another size or appearance use Fluent's Spinner.
 const strokeWidth = '--fui-Spinner--strokeWidth'
 
+/** One of the tail's two 135° arcs; they differ only in how far they turn. */
+const tailArc = {
+  content: '""',
+  position: 'absolute',
+  display: 'block',
+  width: '100%',
+  height: '100%',
+  animationDuration: 'inherit',
+  animationIterationCount: 'inherit',
+  animationTimingFunction: 'inherit',
+  backgroundImage: 'conic-gradient(currentcolor 135deg, transparent 135deg)',
+} as const
+
 const useStyles = makeStyles({
   root: {
     display: 'flex',
@@ -44,27 +57,11 @@ const useStyles = makeStyles({
     animationTimingFunction: tokens.curveEasyEase,
     animationName: { '0%': { transform: 'rotate(-135deg)' }, '50%': { transform: 'rotate(0deg)' }, '100%': { transform: 'rotate(225deg)' } },
     '::before': {
-      content: '""',
-      position: 'absolute',
-      display: 'block',
-      width: '100%',
-      height: '100%',
-      animationDuration: 'inherit',
-      animationIterationCount: 'inherit',
-      animationTimingFunction: 'inherit',
-      backgroundImage: 'conic-gradient(currentcolor 135deg, transparent 135deg)',
+      ...tailArc,
       animationName: { '0%': { transform: 'rotate(0deg)' }, '50%': { transform: 'rotate(105deg)' }, '100%': { transform: 'rotate(0deg)' } },
     },
     '::after': {
-      content: '""',
-      position: 'absolute',
-      display: 'block',
-      width: '100%',
-      height: '100%',
-      animationDuration: 'inherit',
-      animationIterationCount: 'inherit',
-      animationTimingFunction: 'inherit',
-      backgroundImage: 'conic-gradient(currentcolor 135deg, transparent 135deg)',
+      ...tailArc,
       animationName: { '0%': { transform: 'rotate(0deg)' }, '50%': { transform: 'rotate(225deg)' }, '100%': { transform: 'rotate(0deg)' } },
     },
     '@media screen and (prefers-reduced-motion: reduce)': {

@@ -1,4 +1,4 @@
-import { startServerProcess } from './server-process'
+import { startServerProcess, stopAfterBudget } from './server-process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
@@ -366,11 +366,7 @@ async function measureServer(kind: ServerKind, socketCount: number): Promise<Mea
 const format = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a')
 
 async function runClients(): Promise<void> {
-  const watchdog = setTimeout(() => {
-    console.error(`chat benchmark: over its ${budgetMs / 1000} s budget, stopping`)
-    process.exit(2)
-  }, budgetMs)
-  watchdog.unref()
+  const watchdog = stopAfterBudget('chat', budgetMs)
   const loadBefore = loadavg()
   const results: Array<{ app: Measured; bare: Measured }> = []
   for (const count of socketCounts) results.push({ app: await measureServer('app', count), bare: await measureServer('bare', count) })

@@ -50,3 +50,13 @@ export function startServerProcess<ToServer, FromServer extends ServerMessage>(
     },
   }
 }
+
+/** Ends a benchmark that overruns its time budget (exit code 2), so a stuck run never hangs a shell or CI. */
+export function stopAfterBudget(name: string, budgetMs: number): NodeJS.Timeout {
+  const watchdog = setTimeout(() => {
+    console.error(`${name} benchmark: over its ${budgetMs / 1000} s budget, stopping`)
+    process.exit(2)
+  }, budgetMs)
+  watchdog.unref()
+  return watchdog
+}

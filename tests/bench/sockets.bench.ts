@@ -1,4 +1,4 @@
-import { startServerProcess } from './server-process'
+import { startServerProcess, stopAfterBudget } from './server-process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
@@ -204,11 +204,7 @@ async function measureServer(kind: ServerKind): Promise<Measured> {
 }
 
 async function runClients(): Promise<void> {
-  const watchdog = setTimeout(() => {
-    console.error(`sockets benchmark: over its ${budgetMs / 1000} s budget, stopping`)
-    process.exit(2)
-  }, budgetMs)
-  watchdog.unref()
+  const watchdog = stopAfterBudget('sockets', budgetMs)
   const loadBefore = loadavg()
   const app = await measureServer('app')
   const bare = await measureServer('bare')
