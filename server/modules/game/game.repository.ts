@@ -16,11 +16,7 @@ type EventRow = { lobby_id: number; version: number; type: string; event: string
 export const runningMovesCommit = { inFlight: 2, answeredPerTurn: 4, retryAlone: true } as const
 
 export function createGameRepository(db: Kysely<Database>) {
-  /**
-   * The moves of a running game, of every table, share the connection's statements (see the README):
-   * two writes in flight (moves of different tables may finish in any order), their movers answered
-   * four per turn, and a failed batch tried again table by table, so one table's failure is never another's.
-   */
+  // The moves of a running game, of every table, share the connection's statements (see the README).
   const runningMoves = createGroupCommit<EventRow[], void>({
     write: async (moves) => {
       await insertEvents(db, moves.flat())
