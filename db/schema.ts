@@ -289,6 +289,14 @@ export interface LadderQueueTable {
   entered_at: Generated<CreatedAt>
 }
 
+/** A private note: what `author_id` wrote about `subject_id`, read by the author only. */
+export interface PrivateNotesTable {
+  author_id: number
+  subject_id: number
+  text: string
+  updated_at: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   bans: BansTable
@@ -319,6 +327,7 @@ export interface Database {
   party_invites: PartyInvitesTable
   sign_in_failures: SignInFailuresTable
   sign_in_addresses: SignInAddressesTable
+  private_notes: PrivateNotesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -20,6 +20,7 @@ import { registerGameModule, type OwnershipTimings } from './modules/game'
 import { createI18nRepository, createI18nService, i18nHttpRoutes } from './modules/i18n'
 import { registerLobbiesModule } from './modules/lobbies'
 import { createMailer, type Mailer } from './modules/mail'
+import { registerNotesModule } from './modules/notes'
 import { registerPresenceEvents } from './modules/presence'
 import { registerSharingModule } from './modules/sharing'
 import { systemHttpRoutes } from './modules/system'
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => media.close())
   const tableMedia = registerTableMediaModule(app, { config, bindRequests, lobbies, game, media })
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
+  await registerNotesModule(app, { clock })
 
   await app.register(staticFilesPlugin, { rendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 

@@ -9,6 +9,7 @@ import * as mafiaRooms from './0007-mafia-rooms'
 import * as tableLeases from './0008-table-leases'
 import * as sessionLifetimes from './0009-session-lifetimes'
 import * as blocks from './0010-blocks'
+import * as privateNotes from './0011-private-notes'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-table-leases': tableLeases,
   '0009-session-lifetimes': sessionLifetimes,
   '0010-blocks': blocks,
+  '0011-private-notes': privateNotes,
 }

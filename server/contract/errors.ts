@@ -69,6 +69,9 @@ export const errorCodes = [
   // the streamer's page
   'errors.share.key_invalid',
   'errors.share.too_many_pages',
+  // private notes: at most 2,000 characters; nobody writes a note on themselves
+  'errors.notes.too_long',
+  'errors.notes.self',
   // a game's record: only a finished game has one
   'errors.game.not_finished',
   // the game engine's codes (server/contract/game/errors.ts)

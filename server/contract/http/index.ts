@@ -1,11 +1,13 @@
 import { authRoutes } from './auth'
 import { i18nRoutes } from './i18n'
+import { notesRoutes } from './notes'
 import { sharingRoutes } from './sharing'
 import { systemRoutes } from './system'
 
 export * from './common'
 export * from './auth'
 export * from './i18n'
+export * from './notes'
 export * from './sharing'
 export * from './system'
 
@@ -13,6 +15,7 @@ export * from './system'
 export const routes = {
   auth: authRoutes,
   i18n: i18nRoutes,
+  notes: notesRoutes,
   sharing: sharingRoutes,
   system: systemRoutes,
 } as const
