@@ -1,0 +1,3 @@
+export { GameLog } from './GameLog'
+export { logItemsOf } from './log-entries'
+export type { LogEntryKind, LogItem } from './log-entries'
