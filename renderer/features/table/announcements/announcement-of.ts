@@ -45,11 +45,26 @@ export interface SeatCard {
   user: { nickname: string }
 }
 
-/** What came before the event that its wording needs (whose speech was running). */
+/** What came before the event that its wording needs (whose speech was running, the timer). */
 export interface AnnouncementContext {
   /** The seat speaking (or naming a best move) when the event came; null outside speeches. */
   speaker: number | null
+  /** When the running timer was to run out; null when paused or untimed. */
+  deadline: number | null
+  /** The time left on a paused timer. */
+  remaining: number | null
 }
+
+export const startContext: AnnouncementContext = { speaker: null, deadline: null, remaining: null }
+
+/** A duration as m:ss, the way the table's clock shows it. */
+export function clock(milliseconds: number): string {
+  const seconds = Math.max(0, Math.ceil(milliseconds / 1000))
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+}
+
+/** The judge's extension of a timer adds exactly this (anything else restarted it). */
+const extension = 30_000
 
 /** "#4 Marta": the seat's number with its player's nickname (the number alone for an empty seat). */
 export function seatName(seat: number, cards: readonly SeatCard[]): string {
@@ -63,7 +78,7 @@ const seatNumbers = (seats: readonly number[]): string => seats.map((seat) => `#
 const say = (kind: AnnouncementKind, key: string, params: Record<string, AnnouncementParam> = {}): Announcement => ({ kind, key, params })
 
 /** The announcement of one event, or null for an event the host does not announce. */
-export function announcementOf(event: TableEvent, cards: readonly SeatCard[], context: AnnouncementContext = { speaker: null }): Announcement | null {
+export function announcementOf(event: TableEvent, cards: readonly SeatCard[], context: AnnouncementContext = startContext): Announcement | null {
   const name = (seat: number) => seatName(seat, cards)
   switch (event.type) {
     case 'nominated':
@@ -97,6 +112,12 @@ export function announcementOf(event: TableEvent, cards: readonly SeatCard[], co
       return say('resume', 'game.announce.resume')
     case 'time_up':
       return context.speaker !== null ? say('time_up', 'game.announce.timeUpSeat', { seat: name(context.speaker) }) : say('time_up', 'game.announce.timeUp')
+    case 'timer_changed': {
+      const left = event.deadline !== null ? event.deadline - event.at : (event.remaining ?? 0)
+      const before = event.deadline !== null ? (context.deadline === null ? null : context.deadline - event.at) : context.remaining
+      const extended = before !== null && Math.abs(left - before - extension) < 1_000
+      return say('timer', extended ? 'game.announce.timerExtended' : 'game.announce.timerReset', { time: clock(left) })
+    }
     case 'game_ended':
       return say('end', event.losingTeam ? 'game.announce.endTeamLoss' : 'game.announce.end', {
         outcome: { key: `game.outcome.${event.outcome}` },
@@ -108,21 +129,28 @@ export function announcementOf(event: TableEvent, cards: readonly SeatCard[], co
   }
 }
 
-/** Whose speech an event starts or ends: the context the next events are worded in. */
+/** Whose speech an event starts or ends, and the timer it sets: the context the next events are worded in. */
 export function nextContext(context: AnnouncementContext, event: TableEvent): AnnouncementContext {
   switch (event.type) {
     case 'speech_started':
     case 'best_move_started':
-      return { speaker: event.seat }
+      return { speaker: event.seat, deadline: event.deadline, remaining: null }
     case 'voting_started':
     case 'candidate_called':
     case 'lift_vote_started':
-    case 'night_started':
     case 'night_step_started':
     case 'zero_night_started':
+      return { speaker: null, deadline: event.deadline, remaining: null }
+    case 'night_started':
     case 'day_started':
     case 'game_ended':
-      return { speaker: null }
+      return startContext
+    case 'paused':
+      return { ...context, deadline: null, remaining: event.remaining }
+    case 'resumed':
+      return { ...context, deadline: event.deadline, remaining: null }
+    case 'timer_changed':
+      return { ...context, deadline: event.deadline, remaining: event.remaining }
     default:
       return context
   }
@@ -137,7 +165,7 @@ export interface LoggedAnnouncement {
 /** Every announcement of a log, in order, each worded in the context of the events before it. */
 export function announcementsOf(log: readonly TableEvent[], cards: readonly SeatCard[]): LoggedAnnouncement[] {
   const found: LoggedAnnouncement[] = []
-  let context: AnnouncementContext = { speaker: null }
+  let context = startContext
   log.forEach((event, index) => {
     const announcement = announcementOf(event, cards, context)
     if (announcement) found.push({ index, announcement })

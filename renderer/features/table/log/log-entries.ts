@@ -1,5 +1,5 @@
 import type { TableEvent } from '../../../../server/contract/game'
-import { announcementOf, nextContext, seatName, type AnnouncementContext, type AnnouncementKind, type AnnouncementParam, type SeatCard } from '../announcements/announcement-of'
+import { announcementOf, nextContext, seatName, startContext, type AnnouncementKind, type AnnouncementParam, type SeatCard } from '../announcements/announcement-of'
 
 /*
  * The game log as the viewer may read it: every event their stream brought, worded. The
@@ -52,7 +52,7 @@ function headerOf(event: TableEvent): { period: 'zero_night' | 'day' | 'night'; 
  */
 export function logItemsOf(log: readonly TableEvent[], cards: readonly SeatCard[]): LogItem[] {
   const items: LogItem[] = []
-  let context: AnnouncementContext = { speaker: null }
+  let context = startContext
   log.forEach((event, index) => {
     const header = headerOf(event)
     if (header) items.push({ type: 'header', id: -(index + 1), ...header })

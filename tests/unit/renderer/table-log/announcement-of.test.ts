@@ -15,7 +15,7 @@ const at = 1_000
 
 /** The announcement of one event in English, with its kind: what a viewer would read. */
 function said(event: TableEvent, speaker: number | null = null): { kind: string; text: string } | null {
-  const announcement = announcementOf(event, cards, { speaker })
+  const announcement = announcementOf(event, cards, { speaker, deadline: null, remaining: null })
   return announcement ? { kind: announcement.kind, text: announcementText(i18n.t, announcement) } : null
 }
 
@@ -85,6 +85,15 @@ describe('the host announces what the server decided', () => {
       [1, 'Time is up for #3 Olena'],
       [3, 'Time is up'],
     ])
+  })
+
+  it("the judge's timer: +30 s, or a restart, with the time left (running or paused)", () => {
+    const speech: TableEvent = { type: 'speech_started', at: 0, seat: 3, speech: 'day', deadline: 60_000, shortened: false }
+    const texts = (log: TableEvent[]) => announcementsOf(log, cards).map((item) => [item.announcement.kind, announcementText(i18n.t, item.announcement)])
+    expect(texts([speech, { type: 'timer_changed', at: 50_000, deadline: 90_000, remaining: null }])).toEqual([['timer', '+30 s: 0:40 left']])
+    expect(texts([speech, { type: 'timer_changed', at: 50_000, deadline: 110_000, remaining: null }])).toEqual([['timer', 'The timer starts again: 1:00 left']])
+    const paused: TableEvent = { type: 'paused', at: 40_000, remaining: 20_000 }
+    expect(texts([speech, paused, { type: 'timer_changed', at: 45_000, deadline: null, remaining: 50_000 }]).at(-1)).toEqual(['timer', '+30 s: 0:50 left'])
   })
 
   it('the end: the winner and why, or the team that lost for cheating', () => {
