@@ -2,11 +2,23 @@ import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { markSoundBlocked, mediaState } from '../../../rtc'
 import { applySpeaker, devicesState, getPreferredSpeakerId } from '../../../state/devices'
+import { mediaVolume, personVolumeState, volumeOf } from '../../../state/person-volume'
 
-/** One received voice: plays through the chosen speaker; a refused autoplay is reported for the unblock button. */
+/** The user a room peer is (a seat's or the judge's peer id is their user id), or null (a share page). */
+const userOfPeer = (peerId: string): number | null => (/^[1-9]\d*$/.test(peerId) ? Number(peerId) : null)
+
+/** One received voice: plays through the chosen speaker at the viewer's volume for that person; a refused autoplay is reported for the unblock button. */
 function PeerAudio({ peerId, stream, attempt }: { peerId: string; stream: MediaStream; attempt: number }) {
   const audioRef = useRef<HTMLAudioElement | null>(null)
   const { preferences } = useSnapshot(devicesState)
+  const { volumes } = useSnapshot(personVolumeState)
+  const userId = userOfPeer(peerId)
+  const volume = userId === null ? 1 : mediaVolume(volumeOf({ volumes }, userId))
+
+  // The viewer's own volume for this person, remembered across games (the seat tools' slider).
+  useEffect(() => {
+    if (audioRef.current) audioRef.current.volume = volume
+  }, [volume])
 
   useEffect(() => {
     const audio = audioRef.current
