@@ -17,8 +17,22 @@ export function avatarSource(avatar: string | null): string | undefined {
   return `/uploads/${avatar}`
 }
 
-/** The user's avatar; premium users get the premium ring. */
-export function UserAvatar({ user, size = 32, className }: { user: Pick<User, 'nickname' | 'avatar' | 'isPremium'>; size?: AvatarProps['size']; className?: string }) {
+/**
+ * The user's avatar; premium users get the premium ring. `initials={false}` draws the person icon
+ * instead of the initials where the nickname is written beside it (a button whose name is the
+ * nickname would otherwise show letters its name does not hold).
+ */
+export function UserAvatar({
+  user,
+  size = 32,
+  className,
+  initials = true,
+}: {
+  user: Pick<User, 'nickname' | 'avatar' | 'isPremium'>
+  size?: AvatarProps['size']
+  className?: string
+  initials?: boolean
+}) {
   const styles = useStyles()
   const source = avatarSource(user.avatar)
   return (
@@ -26,6 +40,7 @@ export function UserAvatar({ user, size = 32, className }: { user: Pick<User, 'n
       className={mergeClasses(user.isPremium && styles.premium, className)}
       name={user.nickname}
       image={source ? { src: source, alt: '' } : undefined}
+      initials={initials ? undefined : { children: '' }}
       color="colorful"
       size={size}
       aria-hidden="true"

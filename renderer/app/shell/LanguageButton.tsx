@@ -16,7 +16,8 @@ export function LanguageButton({ compact, ...props }: ButtonProps & { compact: b
       className={styles.button}
       appearance="subtle"
       icon={<Globe20Regular />}
-      aria-label={t('shell.language.label', { language: t(`shell.language.names.${locale}`) })}
+      // The name holds the code the button shows, so a user who sees "EN" can say it (label in name).
+      aria-label={`${t('shell.language.label', { language: t(`shell.language.names.${locale}`) })}${compact ? '' : `, ${locale.toUpperCase()}`}`}
       aria-haspopup="menu"
       data-testid="language-selector"
       {...props}

@@ -33,7 +33,7 @@ export function UserMenu({ user, compact }: { user: Pick<User, 'nickname' | 'ema
         <MenuButton
           appearance="subtle"
           className={styles.button}
-          icon={<UserAvatar user={user} size={28} />}
+          icon={<UserAvatar user={user} size={28} initials={false} />}
           aria-label={t('shell.userMenu.label', { nickname: user.nickname })}
           data-testid="user-menu"
           data-premium={user.isPremium ? 'true' : undefined}
