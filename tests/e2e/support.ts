@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
 import { readSeedTranslations } from '../../db/seed/i18n-files'
 import type { TablePush } from '../../server/contract/socket/game'
 
@@ -99,8 +99,8 @@ export async function newAccount(request: APIRequestContext, label: string): Pro
 }
 
 /** A browser context signed in by its `token` cookie, in English, with a desktop-sized window. */
-export async function signedInContext(browser: Browser, origin: string, token: string, viewport = { width: 1400, height: 900 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: 'en-US' })
+export async function signedInContext(browser: Browser, origin: string, token: string, viewport = { width: 1400, height: 900 }, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', ...options })
   await context.addCookies([{ name: 'token', value: token, url: origin }])
   await context.addInitScript(() => localStorage.setItem('lang', 'en'))
   return context
@@ -198,15 +198,21 @@ export function watchTableTraffic(page: Page): TableTraffic {
 export const lastSeq = (traffic: TableTraffic): number => traffic.pushes.at(-1)?.push.seq ?? 0
 
 /**
- * Clicks a control of the table screen, then waits until the game command the click sent was
- * accepted and the page has received the push carrying its effect (the ack's `seq`).
+ * Clicks a control of the table screen (a button, a seat's tile), then waits until the game
+ * command the click sent was accepted and the page has received the push carrying its effect
+ * (the ack's `seq`).
  */
-export async function commandByClick(page: Page, traffic: TableTraffic, testId: string): Promise<void> {
+export async function commandByLocator(traffic: TableTraffic, control: Locator, what: string): Promise<void> {
   const before = traffic.commands.length
-  await page.getByTestId(testId).click()
-  await expect.poll(() => traffic.commands[before]?.ack !== undefined, { message: `the command of ${testId} is answered`, timeout: 15_000 }).toBe(true)
+  await control.click()
+  await expect.poll(() => traffic.commands[before]?.ack !== undefined, { message: `the command of ${what} is answered`, timeout: 15_000 }).toBe(true)
   const { command, ack } = traffic.commands[before] as SentCommand
-  expect(ack, `${testId} sent ${JSON.stringify(command)}`).toEqual({ seq: expect.any(Number) })
+  expect(ack, `${what} sent ${JSON.stringify(command)}`).toEqual({ seq: expect.any(Number) })
   const seq = (ack as { seq: number }).seq
-  await expect.poll(() => lastSeq(traffic), { message: `the page receives push ${seq} after ${testId}`, timeout: 15_000 }).toBeGreaterThanOrEqual(seq)
+  await expect.poll(() => lastSeq(traffic), { message: `the page receives push ${seq} after ${what}`, timeout: 15_000 }).toBeGreaterThanOrEqual(seq)
+}
+
+/** `commandByLocator` for the control with this test id. */
+export function commandByClick(page: Page, traffic: TableTraffic, testId: string): Promise<void> {
+  return commandByLocator(traffic, page.getByTestId(testId), testId)
 }

@@ -1,0 +1,129 @@
+import { expect, type Page, type TestInfo } from '@playwright/test'
+import { chooseLanguage, expectNoSeriousViolations } from './accessibility'
+
+/** The window sizes the table is played at: a laptop, a full-HD screen and a phone. */
+export const viewports = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+] as const
+export type Viewport = (typeof viewports)[number]
+
+/** Below this width the table is the phone layout (filmstrip and bottom sheet). */
+const phoneWidth = 768
+
+export type ViewerKind = 'player' | 'judge' | 'spectator'
+
+/** What a viewer must see without scrolling at one moment of the game, as the server's view says. */
+export interface OnScreen {
+  /** The phase runs a timer now, so its countdown is shown. */
+  timed: boolean
+  /** The viewer has controls now (a player who may act, the judge during the game). */
+  controls: boolean
+}
+
+/** The test ids that must lie inside the window, in this layout. */
+function required(expected: OnScreen, phone: boolean): string[] {
+  const ids = ['phase-bar', 'phase']
+  if (expected.timed) ids.push('phase-countdown')
+  if (phone) ids.push('filmstrip')
+  else ids.push(...Array.from({ length: 10 }, (_, index) => `seat-${index + 1}`), 'judge-seat')
+  if (expected.controls) ids.push(phone ? 'action-sheet' : 'action-bar')
+  return ids
+}
+
+/** Where an element is drawn, and any of its ancestors (or the document) that is scrolled. */
+interface Placement {
+  id: string
+  missing?: true
+  left: number
+  top: number
+  right: number
+  bottom: number
+  scrolled: string[]
+}
+
+/**
+ * Every problem with what must be on screen: a missing element, one drawn outside the window,
+ * or one that is only reachable because something scrolled (the document or a container of it).
+ * An empty list when everything sits inside the window with nothing scrolled.
+ */
+async function offScreen(page: Page, ids: string[], size: Viewport): Promise<string[]> {
+  const placements = await page.evaluate((testIds) => {
+    const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : ''}`
+    return testIds.map((id): Placement => {
+      // An id may be rendered more than once (a hidden copy for another layout): the drawn one counts.
+      const drawn = [...document.querySelectorAll(`[data-testid="${id}"]`)].find((element) => {
+        const box = element.getBoundingClientRect()
+        return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden'
+      })
+      if (!drawn) return { id, missing: true, left: 0, top: 0, right: 0, bottom: 0, scrolled: [] }
+      const box = drawn.getBoundingClientRect()
+      const scrolled: string[] = []
+      if (window.scrollX !== 0 || window.scrollY !== 0) scrolled.push(`document (${window.scrollX}, ${window.scrollY})`)
+      for (let ancestor = drawn.parentElement; ancestor; ancestor = ancestor.parentElement) {
+        if (ancestor.scrollTop !== 0) scrolled.push(`${describe(ancestor)} scrollTop ${ancestor.scrollTop}`)
+      }
+      return { id, left: box.left, top: box.top, right: box.right, bottom: box.bottom, scrolled }
+    })
+  }, ids)
+  const problems: string[] = []
+  for (const placed of placements) {
+    if (placed.missing) {
+      problems.push(`${placed.id} is not drawn`)
+      continue
+    }
+    // Half a pixel of rounding either way.
+    const inside = placed.left >= -0.5 && placed.top >= -0.5 && placed.right <= size.width + 0.5 && placed.bottom <= size.height + 0.5
+    if (!inside) problems.push(`${placed.id} at [${Math.round(placed.left)}, ${Math.round(placed.top)}]–[${Math.round(placed.right)}, ${Math.round(placed.bottom)}] leaves the ${size.width}×${size.height} window`)
+    if (placed.scrolled.length > 0) problems.push(`${placed.id} is reached by scrolling: ${placed.scrolled.join(', ')}`)
+  }
+  return problems
+}
+
+/** Failures are collected rather than thrown, so one run reports every size, language and phase that fails. */
+const softly = expect.configure({ soft: true })
+
+/**
+ * At each of the three window sizes, in the page's language and then in the other one (English
+ * and Hebrew, switched from the top bar as a user does), asserts that every seat (on a phone: the
+ * filmstrip), the phase bar with its timer and the viewer's own controls lie inside the window
+ * without scrolling; a spectator has no action bar. What the viewer must see is read afresh from
+ * the server at each look (`expected`): a timer may run out or a turn end meanwhile. With `scan`,
+ * axe checks the screen at the laptop size in each language. Keeps one screenshot of each size,
+ * language and viewer as an artifact of the test under `label` (once per phase kind). Leaves the
+ * page at the laptop size, in the other language, so the next call starts where this one ended.
+ */
+export async function expectTableOnScreen(
+  page: Page,
+  viewer: ViewerKind,
+  expected: () => Promise<OnScreen>,
+  label: string,
+  testInfo: TestInfo,
+  scan = false,
+): Promise<void> {
+  const first = (await page.locator('html').getAttribute('lang')) === 'he' ? 'he' : 'en'
+  for (const locale of [first, first === 'en' ? 'he' : 'en'] as const) {
+    await chooseLanguage(page, locale)
+    for (const size of locale === first ? viewports : [...viewports].reverse()) {
+      await page.setViewportSize(size)
+      const phone = size.width < phoneWidth
+      // The layout follows the new size on its next render: wait for it, then it must hold.
+      await softly
+        .poll(async () => offScreen(page, required(await expected(), phone), size), {
+          message: `${viewer} at ${size.width}×${size.height} in ${locale} (${label}): everything on screen without scrolling`,
+          timeout: 5_000,
+        })
+        .toEqual([])
+      if (viewer === 'spectator') {
+        await softly(page.getByTestId('action-bar'), 'a spectator has no action bar').toHaveCount(0)
+        await softly(page.getByTestId('action-sheet'), 'a spectator has no action sheet').toHaveCount(0)
+      }
+      if (scan && size.width === viewports[0].width) await expectNoSeriousViolations(page, `the table (${viewer}, ${label}, ${locale})`, testInfo, true)
+      const path = testInfo.outputPath('table', label, `${viewer}-${locale}-${size.width}x${size.height}.jpeg`)
+      await page.screenshot({ path, type: 'jpeg', quality: 60 })
+      await testInfo.attach(`${label} ${viewer} ${locale} ${size.width}x${size.height}`, { path, contentType: 'image/jpeg' })
+    }
+  }
+  await page.setViewportSize(viewports[0])
+}
