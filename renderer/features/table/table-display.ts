@@ -20,3 +20,36 @@ export function mayLeave(as: 'player' | 'judge' | 'spectator', status: string): 
 export function seatsTaken(summary: Pick<LobbySummary, 'players' | 'seatCount'>): boolean {
   return summary.players.length === summary.seatCount
 }
+
+/** A translation key with its values: the screen translates, this module only chooses. */
+export interface Text {
+  key: string
+  values?: Record<string, string | number>
+}
+
+/**
+ * The morning after a night: the night's counter has caught up with the day's (the next day starts
+ * after the farewells), so a best move or last words now close that night.
+ */
+export function isMorning(view: Pick<GameView, 'phase' | 'day' | 'night'>): boolean {
+  return (view.phase === 'best_move' || view.phase === 'last_words') && view.night > 0 && view.night === view.day
+}
+
+/** The phase bar's text: "Night 1 · Shooting", "Morning of day 2 · Best move", "Day 2 · Seat 3 speaks". */
+export function phaseLabel(view: Pick<GameView, 'phase' | 'day' | 'night' | 'speaker' | 'nightStep'>): Text {
+  const { phase, speaker } = view
+  if (phase === 'created' || phase === 'zero_night' || phase === 'ended') return { key: `game.phase.${phase}` }
+  if (phase.startsWith('night_')) return { key: `game.screen.phase.night.${view.nightStep ?? phase.slice('night_'.length)}`, values: { night: view.night } }
+  const day = isMorning(view) ? view.night + 1 : view.day
+  const when = isMorning(view) ? 'morning' : 'day'
+  if (phase === 'best_move') return { key: `game.screen.phase.${when}.bestMove`, values: { day, seat: speaker ?? '' } }
+  if (speaker !== null && (phase === 'day_speech' || phase === 'defence_speech' || phase === 'last_words')) {
+    return { key: `game.screen.phase.${when}.${phase}`, values: { day, seat: speaker } }
+  }
+  return { key: `game.screen.phase.${when}.other`, values: { day, phase: `game.phase.${phase}` } }
+}
+
+/** Nominations belong to the day that made them: not drawn at night or on the morning after. */
+export function nominationsShown(view: Pick<GameView, 'phase' | 'day' | 'night'>): boolean {
+  return !view.phase.startsWith('night_') && view.phase !== 'ended' && !isMorning(view)
+}

@@ -9,33 +9,41 @@ import { mediaState } from '../../../rtc'
 import { PeerVideo } from './SeatVideo'
 import { TableAudio } from './TableAudio'
 import { useTableMedia } from './use-table-media'
-import { stageUser } from './video-rules'
+import { mediaLive, stageUser } from './video-rules'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  stage: { width: 'min(100%, 720px)', aspectRatio: '16 / 9', alignSelf: 'center' },
   status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 })
 
 /**
- * The table's media: joins its room while the table is live, shows the large tile (the pinned
- * player, else the speaker), plays everyone's voice, and tells about the connection, blocked sound
- * and a missing camera or microphone. Seat tiles are `SeatVideo`, inside each seat's slot.
+ * The phone's large tile: the pinned player, else the speaker, else the judge. On wider screens the
+ * speaker is highlighted in place in the grid instead.
+ */
+export function StageVideo({ lobby }: { lobby: Lobby }) {
+  const media = useSnapshot(mediaState)
+  const view = (lobby.game?.view ?? null) as GameView | null
+  const cards = [...lobby.lobby.players.map((seat) => ({ seat: seat.seat as number | 'judge', user: seat.user })), ...(lobby.lobby.judge ? [{ seat: 'judge' as const, user: lobby.lobby.judge }] : [])]
+  const pinned = media.preferred !== null && Number.isInteger(Number(media.preferred)) ? Number(media.preferred) : null
+  const stageId = stageUser(view, pinned, lobby.lobby.judge?.id ?? null)
+  const staged = stageId === null ? undefined : cards.find((card) => card.user.id === stageId)
+  if (!staged) return null
+  return <PeerVideo user={staged.user} view={view} seat={staged.seat} stage />
+}
+
+/**
+ * The table's media: joins its room while the table is live and after its end (the post-game
+ * talk), plays everyone's voice, and tells about the connection, blocked sound and a missing
+ * camera or microphone. Seat tiles are `SeatVideo`, inside each seat's slot.
  */
 export function TableMedia({ lobby }: { lobby: Lobby }) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const live = lobby.lobby.status === 'open' || lobby.lobby.status === 'running'
+  const live = mediaLive(lobby.lobby.status)
   useTableMedia(lobby.id, live, lobby.as)
   const media = useSnapshot(mediaState)
   const [soundAttempt, setSoundAttempt] = useState(0)
   const [problemSeen, setProblemSeen] = useState<string | null>(null)
-  const view = (lobby.game?.view ?? null) as GameView | null
-
-  const cards = [...lobby.lobby.players.map((seat) => ({ seat: seat.seat as number | 'judge', user: seat.user })), ...(lobby.lobby.judge ? [{ seat: 'judge' as const, user: lobby.lobby.judge }] : [])]
-  const pinned = media.preferred !== null && Number.isInteger(Number(media.preferred)) ? Number(media.preferred) : null
-  const stageId = stageUser(view, pinned)
-  const staged = stageId === null ? undefined : cards.find((card) => card.user.id === stageId)
   if (!live) return null
   return (
     <section className={styles.root} aria-label={t('game.video.title')} data-testid="table-media" data-status={media.status}>
@@ -64,11 +72,6 @@ export function TableMedia({ lobby }: { lobby: Lobby }) {
             </Button>
           </MessageBarActions>
         </MessageBar>
-      ) : null}
-      {staged ? (
-        <div className={styles.stage} data-testid="video-stage">
-          <PeerVideo user={staged.user} view={view} seat={staged.seat} stage />
-        </div>
       ) : null}
       <TableAudio attempt={soundAttempt} />
       <Dialog open={media.localProblem !== null && problemSeen !== media.localProblem} modalType="alert" onOpenChange={(_event, data) => (data.open ? undefined : setProblemSeen(media.localProblem))}>

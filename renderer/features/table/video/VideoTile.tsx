@@ -48,17 +48,6 @@ const useStyles = makeStyles({
     color: '#fff',
   },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  pin: {
-    position: 'absolute',
-    inset: 0,
-    width: '100%',
-    height: '100%',
-    padding: 0,
-    border: 'none',
-    background: 'transparent',
-    cursor: 'pointer',
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  },
 })
 
 export interface VideoTileProps {
@@ -78,14 +67,16 @@ export interface VideoTileProps {
   dimmed: boolean
   /** The test id of the video element (unique on the page). */
   videoTestId: string
-  /** A seat's tile (`video-tile-<peerId>`, `pin-<peerId>`) or the one large tile (`stage-tile`, `stage-pin`). Default: seat. */
+  /** A seat's tile (`video-tile-<peerId>`) or the phone's one large tile (`stage-tile`). Default: seat. */
   place?: 'seat' | 'stage'
-  /** Pins or unpins this tile as the large one (keyboard: Enter or Space). */
-  onPin?: () => void
+  /** This viewer asked for this camera in high quality (`pin-<peerId>` beside the tile). */
   pinned?: boolean
 }
 
-/** A camera picture with a name plate, a speaking ring, and the microphone and camera state. Sound plays elsewhere (`TableAudio`). */
+/**
+ * A camera picture with a name plate, a speaking ring, and the microphone and camera state. Sound
+ * plays elsewhere (`TableAudio`); the tile itself takes no click (the seat acts on it).
+ */
 export function VideoTile(props: VideoTileProps) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -105,7 +96,6 @@ export function VideoTile(props: VideoTileProps) {
   const showVideo = !night && stream !== null && (props.self ? stream.getVideoTracks().some((track) => track.readyState === 'live') : props.cameraOn)
   const stage = props.place === 'stage'
   const tileTestId = stage ? 'stage-tile' : props.peerId ? `video-tile-${props.peerId}` : undefined
-  const pinTestId = stage ? 'stage-pin' : props.peerId ? `pin-${props.peerId}` : undefined
   const name = props.self ? t('game.video.you', { name: props.user?.nickname ?? '' }) : (props.user?.nickname ?? '')
   return (
     <div
@@ -117,6 +107,7 @@ export function VideoTile(props: VideoTileProps) {
       data-camera={showVideo ? 'on' : 'off'}
       data-dimmed={props.dimmed || undefined}
       data-night={night || undefined}
+      data-pinned={props.pinned || undefined}
     >
       <video
         ref={videoRef}
@@ -141,16 +132,6 @@ export function VideoTile(props: VideoTileProps) {
           {props.audioMuted ? <MicOff16Filled aria-label={t('game.video.micClosed')} data-testid="video-mic-closed" /> : null}
           <Caption1 className={styles.name}>{name}</Caption1>
         </div>
-      ) : null}
-      {props.onPin && props.user ? (
-        <button
-          type="button"
-          className={styles.pin}
-          onClick={props.onPin}
-          aria-pressed={props.pinned ?? false}
-          aria-label={props.pinned ? t('game.video.unpin') : t('game.video.pin', { name: props.user.nickname })}
-          data-testid={pinTestId}
-        />
       ) : null}
     </div>
   )

@@ -1,3 +1,3 @@
-export { SeatVideo } from './SeatVideo'
-export { TableMedia } from './TableMedia'
-export { cameraDimmed, stageUser } from './video-rules'
+export { PinButton, SeatVideo } from './SeatVideo'
+export { StageVideo, TableMedia } from './TableMedia'
+export { cameraDimmed, mediaLive, stageUser } from './video-rules'

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 import { createFakeSocket } from './fake-socket'
 import { card, judgeActions, lobby, playerActions, summary, view } from './fixtures'
 
-// jsdom has no ResizeObserver; the message bar asks for one.
+// jsdom has no ResizeObserver; the message bar and the seat grid ask for one.
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
@@ -42,6 +42,15 @@ function show() {
 }
 
 const lastCommand = () => fake.asked('mafia:game:command').at(-1)
+const commands = () => fake.asked('mafia:game:command')
+const seat = (number: number) => screen.getByTestId(`seat-${number}`)
+const offered = () => screen.queryAllByTestId(/^seat-\d+$/).filter((tile) => tile.dataset.action).map((tile) => `${tile.dataset.testid}:${tile.dataset.action}`)
+
+/** A lobby whose ten seats are all taken by "Player 11" … "Player 20". */
+function seated(game: Parameters<typeof lobby>[1], as: Parameters<typeof lobby>[2] = 'player') {
+  const table = lobby(1, game, as)
+  return { ...table, lobby: { ...table.lobby, players: Array.from({ length: 10 }, (_, index) => ({ seat: index + 1, user: card(index + 11) })) } }
+}
 
 beforeEach(() => {
   fake.reset()
@@ -55,82 +64,178 @@ beforeEach(() => {
 afterEach(() => cleanup())
 
 describe('the table screen', () => {
-  it('a player sees ten seats with video slots, the phase, their role card and exactly the controls the view allows', async () => {
-    tableState.current = lobby(1, view({ actions: { player: playerActions({ endSpeech: true, nominate: [3, 5] }), judge: null } }, 1))
+  it('a player sees every seat, the phase bar with the role chip, and acts only on the tiles the view offers', async () => {
+    tableState.current = seated(view({ actions: { player: playerActions({ endSpeech: true, nominate: [3, 5] }), judge: null } }, 1))
     show()
-    for (let seat = 1; seat <= 10; seat++) expect(screen.getByTestId(`video-slot-${seat}`)).toBeTruthy()
-    expect(screen.getByTestId('phase').textContent).toContain('Day 1')
-    expect(screen.getByTestId('own-role').textContent).toBe('Civilian')
-    expect(screen.queryAllByTestId(/^nominate-/).map((button) => button.textContent)).toEqual(['3', '5'])
-    expect(screen.queryByTestId('vote-4')).toBeNull()
-    fireEvent.click(screen.getByTestId('nominate-5'))
+    for (let number = 1; number <= 10; number++) expect(screen.getByTestId(`video-slot-${number}`)).toBeTruthy()
+    expect(within(screen.getByTestId('phase-bar')).getByTestId('phase').textContent).toBe('Day 1 · Seat 1 speaks')
+    expect(within(screen.getByTestId('role-chip')).getByTestId('own-role').textContent).toBe('Civilian')
+    expect(offered()).toEqual(['seat-3:nominate', 'seat-5:nominate'])
+    expect(seat(4).getAttribute('aria-disabled')).toBe('true')
+    expect(screen.getByTestId('seat-face-3').getAttribute('aria-label')).toBe('Nominate #3 Player 13')
+    expect(screen.getByTestId('action-prompt').textContent).toBe(i18n.t('game.screen.prompt.nominate'))
+    // A seat the view does not offer sends nothing.
+    fireEvent.click(seat(4))
+    expect(commands()).toEqual([])
+    fireEvent.click(seat(5))
     expect(lastCommand()).toEqual({ id: 1, command: { type: 'nominate', target: 5 } })
     await vi.waitFor(() => expect((screen.getByTestId('end-speech') as HTMLButtonElement).disabled).toBe(false))
     fake.answers.set('mafia:game:command', { error: 'errors.game.not_your_turn' })
     fireEvent.click(screen.getByTestId('end-speech'))
-    expect((await screen.findByTestId('command-error')).textContent).toBe(i18n.t('errors.game.not_your_turn'))
-    expect(lastCommand()).toEqual({ id: 1, command: { type: 'end_speech' } })
-    expect(screen.queryByTestId('judge-panel')).toBeNull()
+    expect((await within(screen.getByTestId('action-bar')).findByTestId('command-error')).textContent).toBe(i18n.t('errors.game.not_your_turn'))
     expect(screen.queryByTestId('leave-table')).toBeNull()
+    expect(screen.queryByTestId('judge-next')).toBeNull()
   })
 
-  it('the speaker whose view allows nothing sees no controls: nothing is worked out from the phase', () => {
-    tableState.current = lobby(1, view({ speaker: 1, phase: 'day_speech' }, 1))
+  it('a refused tile action shows its error on that tile, and a double click sends once', async () => {
+    let answer: (value: unknown) => void = () => undefined
+    fake.answers.set('mafia:game:command', () => new Promise((resolve) => (answer = resolve)))
+    tableState.current = seated(view({ phase: 'voting', speaker: null, actions: { player: playerActions({ vote: [2, 7] }), judge: null } }, 1))
     show()
-    expect(screen.queryByTestId('player-controls')).toBeNull()
-    expect(screen.queryByTestId('end-speech')).toBeNull()
+    fireEvent.click(seat(7))
+    fireEvent.click(seat(7))
+    fireEvent.click(seat(2))
+    expect(commands()).toEqual([{ id: 1, command: { type: 'vote', target: 7 } }])
+    await vi.waitFor(() => expect(seat(7).getAttribute('aria-busy')).toBe('true'))
+    await act(async () => answer({ error: 'errors.game.already_voted' }))
+    const error = await within(seat(7)).findByTestId('command-error')
+    expect(error.textContent).toBe(i18n.t('errors.game.already_voted'))
+    expect(within(seat(2)).queryByTestId('command-error')).toBeNull()
+    expect(seat(7).dataset.picked).toBeUndefined()
+    expect(screen.queryByTestId('seat-feedback')).toBeNull()
   })
 
-  it('at night the acting player picks among the targets the view gives, and votes likewise by day', () => {
-    tableState.current = lobby(1, view({ phase: 'night_shooting', nightStep: 'shooting', speaker: null, actions: { player: playerActions({ night: { step: 'shooting', targets: [1, 3] } }), judge: null } }, 2))
+  it('at night the acting player picks among the targets the view gives; the shot is confirmed on the tile and in words', () => {
+    const night = { phase: 'night_shooting', nightStep: 'shooting', night: 1, speaker: null } as const
+    tableState.current = seated(view({ ...night, actions: { player: playerActions({ night: { step: 'shooting', targets: [1, 3] } }), judge: null } }, 2))
     show()
-    expect(screen.queryAllByTestId(/^night-/).map((button) => button.textContent)).toEqual(['1', '3'])
-    fireEvent.click(screen.getByTestId('night-3'))
+    expect(offered()).toEqual(['seat-1:night', 'seat-3:night'])
+    expect(screen.getByTestId('phase').textContent).toBe('Night 1 · Shooting')
+    fireEvent.click(seat(3))
     expect(lastCommand()).toEqual({ id: 1, command: { type: 'night_action', target: 3 } })
     cleanup()
-    tableState.current = lobby(1, view({ phase: 'voting', speaker: null, actions: { player: playerActions({ vote: [7] }), judge: null } }, 2))
+    // The server took it: its view holds the shot.
+    const shot = view({ ...night, nightActions: [{ night: 1, step: 'shooting', seat: 2, target: 3, result: null }], actions: { player: playerActions({ night: { step: 'shooting', targets: [1, 3] } }), judge: null } }, 2)
+    tableState.current = seated(shot)
     show()
-    fireEvent.click(screen.getByTestId('vote-7'))
-    expect(lastCommand()).toEqual({ id: 1, command: { type: 'vote', target: 7 } })
+    expect(seat(3).dataset.picked).toBe('true')
+    expect(screen.getByTestId('seat-feedback').textContent).toBe('Your shot: #3 Player 13')
   })
 
-  it('a spectator sees no role and no controls, and may leave', () => {
+  it('feedback: the vote against a seat, the Sheriff check with its result, a time-up notice and the rule hints', async () => {
+    const voting = { kind: 'vote', round: 1, votingType: 0, candidates: [2, 5], current: 5, counts: [], votes: null, voted: 3, yourVote: 2 } as const
+    tableState.current = seated(view({ phase: 'voting', speaker: null, day: 2, voting }, 1))
+    show()
+    expect(screen.getByTestId('seat-feedback').textContent).toBe('You voted against #2 Player 12')
+    expect(seat(2).dataset.picked).toBe('true')
+    expect(screen.getByTestId('rule-hint').textContent).toBe(i18n.t('game.screen.hint.lastNominee'))
+    cleanup()
+    tableState.current = seated(view({ phase: 'voting', speaker: null, day: 1, voting: { ...voting, current: 2, yourVote: null } }, 1))
+    show()
+    expect(screen.getByTestId('rule-hint').textContent).toBe(i18n.t('game.screen.hint.firstDay'))
+    expect(screen.queryByTestId('seat-feedback')).toBeNull()
+    cleanup()
+    const check = { phase: 'night_sheriff', nightStep: 'sheriff', night: 1, speaker: null, nightActions: [{ night: 1, step: 'sheriff', seat: 5, target: 4, result: 'black' }] } as const
+    tableState.current = seated(view(check, 5))
+    show()
+    expect(screen.getByTestId('seat-feedback').textContent).toBe('Your check: #4 Player 14 — black')
+    cleanup()
+    // The speaker's time runs out: the view takes the controls away and says time is up.
+    const speaking = view({ speaker: 1, actions: { player: playerActions({ endSpeech: true }), judge: null } }, 1)
+    tableState.current = seated(speaking)
+    show()
+    expect(screen.queryByTestId('notice-time-up')).toBeNull()
+    act(() => {
+      tableState.current = seated({ ...speaking, timeUp: true, actions: { player: playerActions(), judge: null } })
+    })
+    expect((await screen.findByTestId('notice-time-up')).textContent).toBe(i18n.t('game.screen.timeUp'))
+  })
+
+  it("a black player sees each partner's pick at the shooting step and whether they agree", () => {
+    const partners = [{ seat: 4, role: 'Mafia' as const }, { seat: 7, role: 'Mafia' as const }]
+    const shots = (targets: [number, number | null][]) => targets.filter(([, target]) => target !== null).map(([by, target]) => ({ night: 1, step: 'shooting' as const, seat: by, target: target as number, result: null }))
+    const night = (actions: ReturnType<typeof shots>) =>
+      seated(view({ phase: 'night_shooting', nightStep: 'shooting', night: 1, speaker: null, you: { seat: 2, role: 'Don', team: 'black', partners }, nightActions: actions }, 2))
+    tableState.current = night(shots([[2, 9], [4, 9], [7, null]]))
+    show()
+    const picks = screen.getByTestId('partner-picks')
+    expect(within(picks).getAllByTestId('partner-pick').map((item) => item.textContent)).toEqual(['#4 Player 14 shoots #9 Player 19', '#7 Player 17 has not picked yet'])
+    expect(picks.dataset.agree).toBe('false')
+    cleanup()
+    tableState.current = night(shots([[2, 9], [4, 9], [7, 9]]))
+    show()
+    expect(screen.getByTestId('partner-picks').dataset.agree).toBe('true')
+    expect(within(screen.getByTestId('partner-picks')).getByText(i18n.t('game.screen.partners.agree'))).toBeTruthy()
+  })
+
+  it('keyboard: arrows move between seats (one in the tab order), Enter acts, digits act on their seat, not while typing', async () => {
+    tableState.current = seated(view({ phase: 'voting', speaker: null, actions: { player: playerActions({ vote: [3, 4, 10] }), judge: null } }, 1))
+    show()
+    const face = (number: number) => screen.getByTestId(`seat-face-${number}`)
+    face(2).focus()
+    fireEvent.keyDown(face(2), { key: 'ArrowRight' })
+    expect(document.activeElement).toBe(face(3))
+    expect(face(3).tabIndex).toBe(0)
+    expect(face(2).tabIndex).toBe(-1)
+    fireEvent.keyDown(face(3), { key: 'ArrowLeft' })
+    expect(document.activeElement).toBe(face(2))
+    fireEvent.keyDown(face(2), { key: 'ArrowRight' })
+    // The face is a real button: Enter and Space click it, as browsers do.
+    expect(face(3).tagName).toBe('BUTTON')
+    fireEvent.click(face(3))
+    expect(lastCommand()).toEqual({ id: 1, command: { type: 'vote', target: 3 } })
+    await vi.waitFor(() => expect(seat(3).getAttribute('aria-busy')).toBeNull())
+    fake.reset()
+    fake.answers.set('mafia:game:command', { seq: 12 })
+    const field = document.body.appendChild(document.createElement('input'))
+    fireEvent.keyDown(field, { key: '4' })
+    expect(commands()).toEqual([])
+    field.remove()
+    fireEvent.keyDown(document.body, { key: '0' })
+    expect(lastCommand()).toEqual({ id: 1, command: { type: 'vote', target: 10 } })
+    expect(document.activeElement).toBe(face(10))
+  })
+
+  it('the best move: tiles toggle up to three picks and the action bar sends them', async () => {
+    tableState.current = seated(view({ phase: 'best_move', day: 1, night: 1, speaker: 1, actions: { player: playerActions({ endSpeech: true, bestMove: [2, 3, 4, 5, 6] }), judge: null } }, 1))
+    show()
+    expect(screen.getByTestId('phase').textContent).toBe('Morning of day 2 · Best move')
+    for (const number of [2, 3, 4, 5]) fireEvent.click(seat(number))
+    expect(commands()).toEqual([])
+    expect(['2', '3', '4', '5'].map((number) => seat(Number(number)).dataset.picked)).toEqual(['true', 'true', 'true', undefined])
+    fireEvent.click(seat(3))
+    expect(seat(3).dataset.picked).toBeUndefined()
+    fireEvent.click(screen.getByTestId('best-move-send'))
+    expect(lastCommand()).toEqual({ id: 1, command: { type: 'best_move', targets: [2, 4] } })
+  })
+
+  it('a spectator has no action bar and no role; the roles show once the view reveals them', () => {
     tableState.current = lobby(1, view({}, -1), 'spectator')
     show()
-    expect(screen.queryByTestId('role-card')).toBeNull()
-    expect(screen.queryByTestId('player-controls')).toBeNull()
+    expect(screen.queryByTestId('action-bar')).toBeNull()
+    expect(screen.queryByTestId('own-role')).toBeNull()
+    expect(screen.getByTestId('role-chip').textContent).toBe('Spectator')
     expect(screen.queryAllByTestId(/^seat-role-/)).toHaveLength(0)
     expect(screen.getByTestId('leave-table')).toBeTruthy()
-  })
-
-  it('shows a spectator the roles once the view reveals them', () => {
-    const revealed = view({}, 0).seats
-    tableState.current = lobby(1, view({ phase: 'ended', speaker: null, seats: revealed }, -1), 'spectator')
+    cleanup()
+    tableState.current = lobby(1, view({ phase: 'ended', speaker: null, seats: view({}, 0).seats }, -1), 'spectator')
     show()
     expect(screen.getAllByTestId(/^seat-role-/)).toHaveLength(10)
     expect(screen.getByTestId('seat-role-2').title).toBe(i18n.t('roles.Don'))
   })
 
-  it('the judge sees every role the view holds and exactly the tools it allows', async () => {
+  it('the judge confirms a pending nomination on its tile and has exactly the tools the view allows', async () => {
     const actions = judgeActions({ next: true, confirmNomination: true, rejectNomination: true, pause: true, foul: [2, 3], microphone: [3], endGame: true })
-    tableState.current = lobby(1, view({ pendingNomination: { by: 1, target: 4 }, actions: { player: null, judge: actions } }, 0), 'judge')
+    tableState.current = seated(view({ pendingNomination: { by: 1, target: 4 }, actions: { player: null, judge: actions } }, 0), 'judge')
     show()
     expect(screen.getAllByTestId(/^seat-role-/)).toHaveLength(10)
+    expect(offered()).toEqual(['seat-4:judge-confirm'])
+    fireEvent.click(seat(4))
+    expect(lastCommand()).toEqual({ id: 1, command: { type: 'confirm_nomination' } })
+    await vi.waitFor(() => expect(seat(4).getAttribute('aria-busy')).toBeNull())
     expect(screen.getByTestId('judge-next')).toBeTruthy()
-    expect(screen.getByTestId('judge-confirm').textContent).toContain('4')
-    expect(screen.getByTestId('judge-reject')).toBeTruthy()
     expect(screen.queryByTestId('judge-resume')).toBeNull()
     expect(screen.queryByTestId('judge-disqualify')).toBeNull()
-    expect(screen.queryByTestId('judge-award')).toBeNull()
-    expect(within(screen.getByTestId('judge-seat-select')).getAllByRole('option').map((option) => option.textContent)).toEqual(['2', '3'])
-    fireEvent.click(screen.getByTestId('judge-foul'))
-    expect(lastCommand()).toEqual({ id: 1, command: { type: 'foul', seat: 2 } })
-    await vi.waitFor(() => expect((screen.getByTestId('judge-foul') as HTMLButtonElement).disabled).toBe(false))
-    // Seat 2's microphone is not the judge's to open now; seat 3's is.
-    expect((screen.getByTestId('judge-mic') as HTMLButtonElement).disabled).toBe(true)
-    fireEvent.change(screen.getByTestId('judge-seat-select'), { target: { value: '3' } })
-    fireEvent.click(screen.getByTestId('judge-mic'))
-    expect(lastCommand()).toEqual({ id: 1, command: { type: 'microphone', seat: 3, open: true } })
   })
 
   it('before the deal the judge starts the game once every seat is taken', () => {
@@ -143,6 +248,28 @@ describe('the table screen', () => {
     show()
     fireEvent.click(screen.getByTestId('judge-start'))
     expect(lastCommand()).toEqual({ id: 1, command: { type: 'start' } })
+  })
+
+  it('below 768 px: the phase bar, a filmstrip of every seat and the action bar as a bottom sheet', () => {
+    const original = window.matchMedia
+    window.matchMedia = ((query: string) => ({ matches: query === '(max-width: 767px)', media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia
+    try {
+      tableState.current = seated(view({ actions: { player: playerActions({ endSpeech: true }), judge: null } }, 1))
+      show()
+      expect(screen.getByTestId('game-table').dataset.layout).toBe('phone')
+      expect(within(screen.getByTestId('filmstrip')).getAllByTestId(/^seat-\d+$/)).toHaveLength(10)
+      expect(within(screen.getByTestId('action-sheet')).getByTestId('end-speech')).toBeTruthy()
+      expect(screen.getByTestId('phase-bar')).toBeTruthy()
+      expect(screen.queryByTestId('seat-grid')).toBeNull()
+    } finally {
+      window.matchMedia = original
+    }
+    cleanup()
+    tableState.current = seated(view({}, 1))
+    show()
+    expect(screen.getByTestId('game-table').dataset.layout).toBe('wide')
+    expect(screen.queryByTestId('filmstrip')).toBeNull()
+    expect(screen.getByTestId('seat-grid')).toBeTruthy()
   })
 
   it('entering the page loads the table once; a reconnect during play loads nothing', async () => {

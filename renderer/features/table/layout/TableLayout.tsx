@@ -1,0 +1,102 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import type { GameView } from '../../../../server/contract/game'
+import type { Lobby } from '../../../../server/contract/socket/lobbies'
+import { useIsMobile } from '../../../app/shell/use-media-query'
+import { ActionBar } from '../actions/ActionBar'
+import { TableCommandsProvider } from '../actions/table-commands'
+import { SeatBoard, type SeatExtras } from '../seats/SeatBoard'
+import { StageVideo, TableMedia } from '../video'
+import { fitGrid } from './fit-grid'
+import { PhaseBar } from './PhaseBar'
+import { useElementSize } from './use-element-size'
+
+/** Space between tiles, in px (the grid's gap). */
+const tileGap = 8
+
+const useStyles = makeStyles({
+  // Wide screens: the table area is the window's height; only the seat grid between the bars resizes.
+  wide: {
+    flexGrow: 1,
+    minHeight: 0,
+    display: 'grid',
+    gridTemplateRows: 'auto auto minmax(0, 1fr) auto',
+    overflow: 'hidden',
+  },
+  seats: { position: 'relative', minHeight: 0, minWidth: 0, padding: tokens.spacingHorizontalS, overflow: 'hidden' },
+  bar: {
+    paddingBlock: tokens.spacingVerticalS,
+    paddingInline: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  // Phones: the page scrolls, the phase bar and the action sheet stay put at its edges.
+  phone: { display: 'flex', flexDirection: 'column', minHeight: '100%' },
+  sticky: { position: 'sticky', insetBlockStart: 0, zIndex: 3 },
+  stage: { aspectRatio: '16 / 9', width: '100%', backgroundColor: tokens.colorNeutralBackground6 },
+  strip: { paddingInline: tokens.spacingHorizontalXS },
+  rest: { flexGrow: 1, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },
+  sheet: {
+    position: 'sticky',
+    insetBlockEnd: 0,
+    zIndex: 3,
+    borderTopLeftRadius: tokens.borderRadiusXLarge,
+    borderTopRightRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow16,
+  },
+})
+
+export interface TableLayoutProps {
+  lobby: Lobby
+  /** Per-seat tools and badges of other features. */
+  extras?: SeatExtras
+}
+
+/**
+ * The table on one screen. From 768 px wide: the phase bar on top, every seat in a grid sized to
+ * the space left (16:9 tiles, the speaker highlighted in place), the viewer's action bar at the
+ * bottom, nothing scrolling. On a phone: the phase bar, the speaker (or the judge) large, a
+ * filmstrip of the seats and the action bar as a bottom sheet.
+ */
+export function TableLayout({ lobby, extras }: TableLayoutProps) {
+  const styles = useStyles()
+  const phone = useIsMobile()
+  const view = (lobby.game?.view ?? null) as GameView | null
+  const [area, size] = useElementSize()
+  const tiles = lobby.lobby.seatCount + (lobby.lobby.settings.judge || lobby.lobby.judge ? 1 : 0)
+  const fit = fitGrid(tiles, size.width, size.height, tileGap)
+  const actionBar = <ActionBar lobby={lobby} view={view} />
+  const hasBar = lobby.as !== 'spectator'
+  return (
+    <TableCommandsProvider>
+      {phone ? (
+        <div className={styles.phone} data-testid="game-table" data-viewer={lobby.as} data-phase={view?.phase ?? 'waiting'} data-layout="phone">
+          <div className={styles.sticky}>
+            <PhaseBar lobby={lobby} view={view} />
+          </div>
+          <TableMedia lobby={lobby} />
+          <div className={styles.stage} data-testid="stage">
+            <StageVideo lobby={lobby} />
+          </div>
+          <div className={styles.strip}>
+            <SeatBoard lobby={lobby} view={view} layout="strip" extras={extras} />
+          </div>
+          <div className={styles.rest} />
+          {hasBar ? (
+            <div className={mergeClasses(styles.bar, styles.sheet)} data-testid="action-sheet">
+              {actionBar}
+            </div>
+          ) : null}
+        </div>
+      ) : (
+        <div className={styles.wide} data-testid="game-table" data-viewer={lobby.as} data-phase={view?.phase ?? 'waiting'} data-layout="wide">
+          <PhaseBar lobby={lobby} view={view} />
+          <TableMedia lobby={lobby} />
+          <div className={styles.seats} ref={area}>
+            <SeatBoard lobby={lobby} view={view} layout="grid" columns={fit.columns} tileWidth={fit.tileWidth || undefined} extras={extras} />
+          </div>
+          {hasBar ? <div className={styles.bar}>{actionBar}</div> : <div />}
+        </div>
+      )}
+    </TableCommandsProvider>
+  )
+}
