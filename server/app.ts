@@ -22,6 +22,7 @@ import { registerLobbiesModule } from './modules/lobbies'
 import { createMailer, type Mailer } from './modules/mail'
 import { registerNotesModule } from './modules/notes'
 import { registerPresenceEvents } from './modules/presence'
+import { registerRatingsModule } from './modules/ratings'
 import { registerSharingModule } from './modules/sharing'
 import { systemHttpRoutes } from './modules/system'
 import { registerTableMediaModule } from './modules/table-media'
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tableMedia = registerTableMediaModule(app, { config, bindRequests, lobbies, game, media })
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
   await registerNotesModule(app, { clock })
+  await registerRatingsModule(app, { clock, game })
 
   await app.register(staticFilesPlugin, { rendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 

@@ -10,6 +10,7 @@ import * as tableLeases from './0008-table-leases'
 import * as sessionLifetimes from './0009-session-lifetimes'
 import * as blocks from './0010-blocks'
 import * as privateNotes from './0011-private-notes'
+import * as ratings from './0012-ratings'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-session-lifetimes': sessionLifetimes,
   '0010-blocks': blocks,
   '0011-private-notes': privateNotes,
+  '0012-ratings': ratings,
 }

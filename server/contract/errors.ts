@@ -72,6 +72,10 @@ export const errorCodes = [
   // private notes: at most 2,000 characters; nobody writes a note on themselves
   'errors.notes.too_long',
   'errors.notes.self',
+  // ratings: an id no ladder has, a page past the last, a recompute while another runs
+  'errors.ratings.unknown_ladder',
+  'errors.ratings.page_out_of_range',
+  'errors.ratings.recompute_running',
   // a game's record: only a finished game has one
   'errors.game.not_finished',
   // the game engine's codes (server/contract/game/errors.ts)

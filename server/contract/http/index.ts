@@ -1,6 +1,7 @@
 import { authRoutes } from './auth'
 import { i18nRoutes } from './i18n'
 import { notesRoutes } from './notes'
+import { ratingsRoutes } from './ratings'
 import { sharingRoutes } from './sharing'
 import { systemRoutes } from './system'
 
@@ -8,6 +9,7 @@ export * from './common'
 export * from './auth'
 export * from './i18n'
 export * from './notes'
+export * from './ratings'
 export * from './sharing'
 export * from './system'
 
@@ -16,6 +18,7 @@ export const routes = {
   auth: authRoutes,
   i18n: i18nRoutes,
   notes: notesRoutes,
+  ratings: ratingsRoutes,
   sharing: sharingRoutes,
   system: systemRoutes,
 } as const

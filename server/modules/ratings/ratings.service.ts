@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { RatingRow, RatingTab, RatingPage } from '../../contract/http/ratings'
+import { AppError, badRequest } from '../../lib/app-error'
+import { applyGame, fixedLadderIds, laddersOf, memoryStore, ruleOf, trendOf, type LadderEntry } from './ladders'
+import type { Skill } from './rating-model'
+import type { EntryRow, HistoryWrite, RankedRow, RatingsRepository } from './ratings.repository'
+
+/** A player appears on a ladder after this many rated games there. */
+export const defaultMinGames = 5
+
+/** Games rated per transaction when several wait (after a restart, say). */
+const updateBatch = 200
+
+export interface RatingsServiceOptions {
+  repository: RatingsRepository
+  logger: FastifyBaseLogger
+  minGames?: number
+}
+
+const rowOf = (row: RankedRow): RatingRow => ({
+  rank: Number(row.rank),
+  userId: row.user_id,
+  nickname: row.nickname,
+  avatar: row.avatar,
+  rating: row.rating,
+  games: row.games,
+  winRate: row.games > 0 ? Math.round((row.wins / row.games) * 1000) / 10 : 0,
+  trend: trendOf({ mu: row.mu, sigma: row.sigma, recent: row.recent.map(Number) }),
+})
+
+/**
+ * The ladders: each final rated game applied once (the games applied are stored, so a repeated
+ * notice or a restart rates nothing twice), and the tabs and pages users read.
+ */
+export function createRatingsService(options: RatingsServiceOptions) {
+  const { repository, logger } = options
+  const minGames = options.minGames ?? defaultMinGames
+
+  /** Rates up to one batch of waiting games in one transaction; answers how many. */
+  async function rateWaitingBatch(): Promise<number> {
+    return repository.locked(async (trx) => {
+      const ids = await repository.pendingIds(trx, updateBatch)
+      if (ids.length === 0) return 0
+      const games = await repository.games(trx, ids)
+      const ladders = new Set<string>(['overall'])
+      const users = new Set<number>()
+      for (const game of games) {
+        for (const ladder of laddersOf(game)) ladders.add(ladder)
+        for (const seat of game.players) if (seat.userId !== null) users.add(seat.userId)
+      }
+      const store = memoryStore()
+      for (const row of await repository.entries(trx, [...ladders], [...users])) store.setEntry(row.ladderId, row.userId, row)
+      for (const [ladderId, side] of await repository.sides(trx, [...ladders])) store.setSide(ladderId, side)
+      const changed = new Map<string, EntryRow>()
+      const sides = new Map<string, Skill>()
+      const tracking = {
+        ...store,
+        setEntry(ladderId: string, userId: number, entry: LadderEntry) {
+          store.setEntry(ladderId, userId, entry)
+          changed.set(`${ladderId}\u0000${userId}`, { ladderId, userId, ...entry })
+        },
+        setSide(ladderId: string, side: Skill) {
+          store.setSide(ladderId, side)
+          sides.set(ladderId, side)
+        },
+      }
+      let seq = await repository.maxSeq(trx)
+      const history: HistoryWrite[] = []
+      const rated: { id: number; seq: number }[] = []
+      for (const game of games) {
+        seq += 1
+        const gameSeq = seq
+        rated.push({ id: game.id, seq: gameSeq })
+        applyGame(tracking, game, (row) => history.push({ ...row, seq: gameSeq }))
+      }
+      await repository.markRated(trx, rated)
+      await repository.writeEntries(trx, [...changed.values()])
+      await repository.writeSides(trx, sides)
+      await repository.writeHistory(trx, history)
+      return games.length
+    })
+  }
+
+  let running: Promise<void> | null = null
+  let again = false
+
+  /**
+   * Rates every final game not rated yet, oldest end first. Calls while one runs are folded into one
+   * more round after it, so a burst of finished games costs a round or two, not one each.
+   */
+  function rateWaiting(): Promise<void> {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false
+          while ((await rateWaitingBatch()) === updateBatch);
+        } while (again)
+      } finally {
+        running = null
+      }
+    })()
+    return running
+  }
+
+  return {
+    minGames,
+    rateWaiting,
+
+    /** Rates waiting games in the background (a finished game's notice); a failure is logged, and the next notice or start retries. */
+    noticeFinished(): void {
+      rateWaiting().catch((error: unknown) => logger.error({ err: error }, 'rating the finished games failed'))
+    },
+
+    /** The ladders' tabs: the fixed five, then the seasons (newest first), then the tournaments. */
+    async tabs(): Promise<RatingTab[]> {
+      const sizes = await repository.ladderSizes(minGames)
+      const tabs: RatingTab[] = fixedLadderIds.map((id) => ({ id, kind: id, players: sizes.get(id) ?? 0 }))
+      const seasons = [...sizes.keys()].filter((id) => id.startsWith('season-')).sort().reverse()
+      for (const id of seasons) tabs.push({ id, kind: 'season', season: id.slice('season-'.length), players: sizes.get(id) ?? 0 })
+      const tournaments = [...sizes.keys()].filter((id) => id.startsWith('tournament-')).sort((a, b) => Number(b.slice(11)) - Number(a.slice(11)))
+      for (const id of tournaments) tabs.push({ id, kind: 'tournament', tournamentId: Number(id.slice(11)), players: sizes.get(id) ?? 0 })
+      return tabs
+    },
+
+    /** One page of a ladder, with the caller's own row for pinning (null until they have played enough there). */
+    async ladder(ladderId: string, query: { page: number; itemsPerPage: number; search: string | null }, userId: number): Promise<RatingPage> {
+      const known = ruleOf(ladderId) !== null && ((fixedLadderIds as string[]).includes(ladderId) || (await repository.ladderHasEntries(ladderId)))
+      if (!known) throw new AppError(404, 'errors.ratings.unknown_ladder', { field: 'id' })
+      const result = await repository.page({
+        ladderId,
+        minGames,
+        search: query.search,
+        limit: query.itemsPerPage,
+        offset: (query.page - 1) * query.itemsPerPage,
+        userId,
+      })
+      const pages = Math.max(1, Math.ceil(result.total / query.itemsPerPage))
+      if (query.page > pages) throw badRequest('errors.ratings.page_out_of_range', 'page')
+      return { items: result.rows.map(rowOf), total: result.total, me: result.me ? rowOf(result.me) : null, minGames }
+    },
+  }
+}
+
+export type RatingsService = ReturnType<typeof createRatingsService>
