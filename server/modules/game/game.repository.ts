@@ -112,28 +112,29 @@ export function createGameRepository(db: Kysely<Database>) {
     /**
      * Stores one command's events, and what they change: the lobby's status (running at the deal,
      * ended at the end) and the result with every player's role and points. A move of a running
-     * game is one INSERT; the deal, the end and the judge's later changes of the result are one
-     * transaction with what they change. The primary key (lobby, version) refuses a second writer
+     * game is one INSERT shared with other tables' moves; the deal, the end and the judge's later
+     * changes of the result are one statement each with what they change (no transaction holding the
+     * connection over several round trips). The primary key (lobby, version) refuses a second writer
      * of the same version.
      */
     async append(lobbyId: number, events: readonly GameEvent[], changes: { result: GameResult | null; judge: number | null }, lease?: string): Promise<void> {
       const rows = events.map((event) => ({ lobby_id: lobbyId, version: event.version, type: event.type, event: JSON.stringify(event) }))
-      if (!changes.result && !events.some((event) => event.type === 'roles_dealt')) {
+      const dealt = events.find((event) => event.type === 'roles_dealt')
+      if (!changes.result && !dealt) {
         // With several servers each insert is fenced by its table's lease, so it goes alone.
         await (lease === undefined ? runningMoves.submit(rows) : insertFenced(db, lobbyId, rows, lease))
         return
       }
-      await db.transaction().execute(async (trx) => {
-        await (lease === undefined ? insertEvents(trx, rows) : insertFenced(trx, lobbyId, rows, lease))
-        if (events.some((event) => event.type === 'roles_dealt')) {
-          await trx.updateTable('lobbies').set({ status: 'running', started_at: new Date(events[0]?.at ?? Date.now()) }).where('id', '=', lobbyId).execute()
-        }
-        const ended = events.find((event) => event.type === 'game_ended')
-        if (ended) {
-          await trx.updateTable('lobbies').set({ status: 'ended', ended_at: new Date(ended.at) }).where('id', '=', lobbyId).where('status', '=', 'running').execute()
-        }
-        if (changes.result) await saveResult(trx, lobbyId, changes.result, changes.judge)
+      const ended = events.find((event) => event.type === 'game_ended')
+      const stored = await insertWithChanges(db, lobbyId, rows, {
+        startedAt: dealt ? new Date(events[0]?.at ?? Date.now()) : null,
+        endedAt: ended ? new Date(ended.at) : null,
+        result: changes.result,
+        judge: changes.judge,
+        lease,
       })
+      // Only a fence can store fewer rows than given (a version already stored fails the statement).
+      if (stored !== rows.length) throw lease === undefined ? new Error(`table ${lobbyId}: ${stored} of ${rows.length} events stored`) : new LeaseLost(lobbyId)
     },
   }
 }
@@ -169,37 +170,64 @@ async function insertFenced(queries: Queries, lobbyId: number, rows: EventRow[],
   if (Number(inserted.numAffectedRows ?? 0) !== rows.length) throw new LeaseLost(lobbyId)
 }
 
-async function saveResult(trx: Queries, lobbyId: number, result: GameResult, judge: number | null): Promise<void> {
-  const row = {
-    outcome: result.outcome,
-    reason: result.reason,
-    losing_team: result.losingTeam,
-    judge_id: judge,
-    counts_for_ratings: result.countsForRatings,
-    finalised: result.finalised,
+/** What a deal, an end or a change of a finished game's result writes beside its events. */
+interface TableChanges {
+  /** The deal: the lobby runs from then. */
+  startedAt: Date | null
+  /** The end: the lobby ended then (if it was running). */
+  endedAt: Date | null
+  /** The result with every player's role and points, stored or rewritten. */
+  result: GameResult | null
+  judge: number | null
+  /** The lease that fences the write when several app servers run tables. */
+  lease: string | undefined
+}
+
+/**
+ * A command's events and what they change, in one statement of chained CTEs: it is atomic by itself,
+ * so no transaction holds the one connection over several round trips (the deal and the end used to
+ * take five to seven). Every change hangs on the events' insert (`exists (select 1 from stored)`), so
+ * an insert the lease fenced off, or a version already stored, changes nothing. Answers how many
+ * events were stored.
+ */
+async function insertWithChanges(queries: Queries, lobbyId: number, rows: EventRow[], changes: TableChanges): Promise<number> {
+  const fence = changes.lease === undefined ? sql`true` : sql`exists (select 1 from table_leases where lobby_id = ${lobbyId} and owner = ${changes.lease} and expires_at > now())`
+  const parts = [
+    sql`stored as (
+      insert into game_events (lobby_id, version, type, event)
+      select * from unnest(${rows.map((row) => row.lobby_id)}::integer[], ${rows.map((row) => row.version)}::integer[], ${rows.map((row) => row.type)}::text[], ${rows.map((row) => row.event)}::jsonb[])
+      where ${fence}
+      returning version)`,
+  ]
+  if (changes.startedAt) {
+    parts.push(sql`started as (update lobbies set status = 'running', started_at = ${changes.startedAt} where id = ${lobbyId} and exists (select 1 from stored))`)
   }
-  await trx
-    .insertInto('game_results')
-    .values({ lobby_id: lobbyId, ...row })
-    .onConflict((conflict) => conflict.column('lobby_id').doUpdateSet(row))
-    .execute()
-  // Extra points may still change a judged game's result until the protocol closes: rewrite the rows.
-  await trx.deleteFrom('game_players').where('lobby_id', '=', lobbyId).execute()
-  await trx
-    .insertInto('game_players')
-    .values(
-      result.seats.map((seat) => ({
-        lobby_id: lobbyId,
-        seat: seat.seat,
-        user_id: seat.user,
-        role: seat.role,
-        team: seat.team,
-        won: seat.won,
-        points: seat.points,
-        breakdown: JSON.stringify(seat.breakdown),
-      })),
+  if (changes.endedAt) {
+    parts.push(sql`ended as (update lobbies set status = 'ended', ended_at = ${changes.endedAt} where id = ${lobbyId} and status = 'running' and exists (select 1 from stored))`)
+  }
+  const result = changes.result
+  if (result) {
+    const seats = result.seats
+    parts.push(
+      sql`result as (
+        insert into game_results (lobby_id, outcome, reason, losing_team, judge_id, counts_for_ratings, finalised)
+        select ${lobbyId}::integer, ${result.outcome}::text, ${result.reason}::text, ${result.losingTeam}::text, ${changes.judge}::integer, ${result.countsForRatings}::boolean, ${result.finalised}::boolean
+        where exists (select 1 from stored)
+        on conflict (lobby_id) do update set outcome = excluded.outcome, reason = excluded.reason, losing_team = excluded.losing_team,
+          judge_id = excluded.judge_id, counts_for_ratings = excluded.counts_for_ratings, finalised = excluded.finalised)`,
+      // Extra points may still change a judged game's result until the protocol closes: every seat's row is rewritten.
+      sql`players as (
+        insert into game_players (lobby_id, seat, user_id, role, team, won, points, breakdown)
+        select ${lobbyId}::integer, * from unnest(${seats.map((seat) => seat.seat)}::smallint[], ${seats.map((seat) => seat.user)}::integer[], ${seats.map((seat) => seat.role)}::text[],
+          ${seats.map((seat) => seat.team)}::text[], ${seats.map((seat) => seat.won)}::boolean[], ${seats.map((seat) => seat.points)}::double precision[], ${seats.map((seat) => JSON.stringify(seat.breakdown))}::jsonb[])
+        where exists (select 1 from stored)
+        on conflict (lobby_id, seat) do update set user_id = excluded.user_id, role = excluded.role, team = excluded.team,
+          won = excluded.won, points = excluded.points, breakdown = excluded.breakdown)`,
+      sql`vacated as (delete from game_players where lobby_id = ${lobbyId} and not (seat = any(${seats.map((seat) => seat.seat)}::smallint[])) and exists (select 1 from stored))`,
     )
-    .execute()
+  }
+  const stored = await sql<{ stored: number }>`with ${sql.join(parts)} select count(*)::integer as stored from stored`.execute(queries)
+  return stored.rows[0]?.stored ?? 0
 }
 
 export type GameRepository = ReturnType<typeof createGameRepository>
