@@ -18,6 +18,21 @@ export function avatarSource(avatar: string | null): string | undefined {
 }
 
 /**
+ * Up to two initials in the name's own order: the first word's, and the last word's of a two- or
+ * three-word name. Fluent swaps them in right-to-left pages, which turns a Latin "OK" into "KO";
+ * drawn in their own direction (`dir="auto"`) they read right in every language.
+ */
+export function initialsOf(name: string): string {
+  const words = name
+    .replace(/[\p{P}\p{S}\p{C}]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+  const first = (word: string | undefined) => (word ? String.fromCodePoint(word.codePointAt(0) ?? 32).toUpperCase() : '')
+  const last = words.length === 2 ? words[1] : words.length === 3 ? words[2] : undefined
+  return `${first(words[0])}${first(last)}`
+}
+
+/**
  * The user's avatar; premium users get the premium ring. `initials={false}` draws the person icon
  * instead of the initials where the nickname is written beside it (a button whose name is the
  * nickname would otherwise show letters its name does not hold).
@@ -40,7 +55,7 @@ export function UserAvatar({
       className={mergeClasses(user.isPremium && styles.premium, className)}
       name={user.nickname}
       image={source ? { src: source, alt: '' } : undefined}
-      initials={initials ? undefined : { children: '' }}
+      initials={{ children: initials ? initialsOf(user.nickname) : '', dir: 'auto' }}
       color="colorful"
       size={size}
       aria-hidden="true"
