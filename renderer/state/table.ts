@@ -26,13 +26,15 @@ export type PushOutcome = 'applied' | 'stale' | 'gap' | 'ignored'
 export function applyTablePush(held: TableSnapshot | null, lobbyId: number | null, push: TablePush): { outcome: PushOutcome; held: TableSnapshot | null } {
   if (lobbyId === null || push.lobbyId !== lobbyId) return { outcome: 'ignored', held }
   // Before the deal nothing is held, and the stream's first push carries the whole view (the deal).
-  if (held === null && push.seq === 1) return { outcome: 'applied', held: { stream: push.stream, seq: 1, view: push.changes as GameView } }
+  if (held === null && push.seq === 1) return { outcome: 'applied', held: { stream: push.stream, seq: 1, view: push.changes as GameView, log: push.events } }
   // Nothing held, or another stream: only a sync can say where it stands. A restarted or handed-over
   // table's streams start again from the views they had, so even their first push is only a change.
   if (held === null || held.stream !== push.stream) return { outcome: 'gap', held }
   if (push.seq <= held.seq) return { outcome: 'stale', held }
   if (push.seq !== held.seq + 1) return { outcome: 'gap', held }
-  return { outcome: 'applied', held: { stream: held.stream, seq: push.seq, view: { ...held.view, ...push.changes } } }
+  // The game's log is the snapshot's, then each push's events in order.
+  const log = push.events.length === 0 ? held.log : [...held.log, ...push.events]
+  return { outcome: 'applied', held: { stream: held.stream, seq: push.seq, view: { ...held.view, ...push.changes }, log } }
 }
 
 /**

@@ -82,7 +82,8 @@ describe('a viewer resumes its own stream', () => {
     const resumed = await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: held.stream ?? undefined, seq: held.seq })
     expect(resumed).toEqual({ resumed: true, pushes: missed })
     const fresh = await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: 'another', seq: 1 })
-    expect(fresh).toEqual({ resumed: false, game: { stream: held.stream, seq: seatOne.seq, view: seatOne.view } })
+    // The fresh view brings the game's log: exactly the events of every push this seat received.
+    expect(fresh).toEqual({ resumed: false, game: { stream: held.stream, seq: seatOne.seq, view: seatOne.view, log: seatOne.pushes.flatMap((push) => push.events) } })
     const outsider = await member()
     expect(await ask(outsider.socket, 'mafia:game:sync', { id: table.lobbyId })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
     expect(await ask(outsider.socket, 'mafia:game:sync', { id: table.lobbyId, seq: -1 })).toMatchObject({ error: 'errors.invalid_value', field: 'seq' })

@@ -6,7 +6,8 @@ import { Id, UserCard, type RequestEvents, type RequestMap } from './common'
  * One game command for one table. `command` is any of the engine's command payloads (the contract's
  * GameCommandPayload: nominate, end_speech, vote, lift_vote, night_action, best_move, and the
  * judge's start, next, confirm/reject_nomination, foul, disqualify, team_loss, microphone, pause,
- * resume, award_points, end_game, finalise). The server adds who sent it and when.
+ * resume, extend_timer, reset_timer, award_points, end_game, finalise). The server adds who sent it
+ * and when.
  */
 export const GameCommandRequest = Type.Object({ id: Id, command: GameCommandPayload }, { additionalProperties: false })
 export type GameCommandRequest = Static<typeof GameCommandRequest>
@@ -81,9 +82,18 @@ export interface StreamPosition {
 /** A viewer's view of a table at a position of their stream. */
 export interface TableSnapshot extends StreamPosition {
   view: GameView
+  /**
+   * The game's log so far as this viewer may see it: every event of the game they may see, oldest
+   * first, as their pushes carry them (so a page loaded mid-game holds what a page that followed
+   * the pushes holds: this log, then each push's `events`). Once the game has ended it shows every
+   * event in full, as everything is revealed at the end.
+   */
+  log: TableEvent[]
 }
 
-const TableSnapshotSchema = Type.Unsafe<TableSnapshot>(Type.Object({ stream: Type.String(), seq: Type.Integer({ minimum: 0 }), view: Type.Object({}) }))
+const TableSnapshotSchema = Type.Unsafe<TableSnapshot>(
+  Type.Object({ stream: Type.String(), seq: Type.Integer({ minimum: 0 }), view: Type.Object({}), log: Type.Array(Type.Object({})) }),
+)
 
 /**
  * One push of a viewer's private stream: the next `seq` of this viewer's own sequence, the top-level

@@ -153,7 +153,8 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     if (table.state === undefined) {
       const events = await repository.events(lobbyId)
       table.state = events.length > 0 ? replay(events) : null
-      table.streams = new TableStreams(streamId(), lobbyId, table.state)
+      // The streams keep the events while the table is in memory: a snapshot's log is built from them.
+      table.streams = new TableStreams(streamId(), lobbyId, table.state, events)
       // A table loaded (a restart, a takeover, a first command) runs its timers from here.
       schedule(lobbyId, table, table.state)
     }

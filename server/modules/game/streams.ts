@@ -83,12 +83,22 @@ function tableEventOf(event: GameEvent, viewer: Viewer, state: GameState): Table
  */
 export class TableStreams {
   private readonly streams = new Map<string, ViewerStream>()
+  /**
+   * Every event of the game so far, oldest first, and the state after the latest: a snapshot's log
+   * is projected from them when asked (a load, a sync that cannot resume), never kept per viewer.
+   */
+  private readonly events: GameEvent[]
+  private state: GameState | null
 
+  /** `events`: the game's stored events, which the state is the fold of (none before the deal). */
   constructor(
     readonly id: string,
     readonly lobbyId: number,
     state: GameState | null,
+    events: readonly GameEvent[] = [],
   ) {
+    this.state = state
+    this.events = [...events]
     if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer), recent: [] })
   }
 
@@ -104,6 +114,8 @@ export class TableStreams {
 
   /** After one command's events: each viewer's push, for those who get one. */
   advance(events: readonly GameEvent[], state: GameState): Delivery[] {
+    for (const event of events) this.events.push(event)
+    this.state = state
     const deliveries: Delivery[] = []
     for (const viewer of viewersOf(state)) {
       const stream = this.streamOf(viewer)
@@ -135,11 +147,25 @@ export class TableStreams {
     return this.streams.get(keyOf(viewer))?.seq ?? 0
   }
 
-  /** This viewer's view at their stream's current position; null before the deal. */
+  /** This viewer's view at their stream's current position, with the game's log as they may see it; null before the deal. */
   snapshot(viewer: Viewer): TableSnapshot | null {
     const stream = this.streams.get(keyOf(viewer))
-    if (!stream?.view) return null
-    return { stream: this.id, seq: stream.seq, view: stream.view }
+    if (!stream?.view || !this.state) return null
+    return { stream: this.id, seq: stream.seq, view: stream.view, log: this.logOf(viewer, this.state) }
+  }
+
+  /**
+   * Every event this viewer may see, oldest first, projected as the pushes project them. While the
+   * game runs what a viewer may see of an event never changes, so this is exactly the events of
+   * every push they got; once it has ended everything is shown in full.
+   */
+  private logOf(viewer: Viewer, state: GameState): TableEvent[] {
+    const log: TableEvent[] = []
+    for (const event of this.events) {
+      const visible = tableEventOf(event, viewer, state)
+      if (visible) log.push(visible)
+    }
+    return log
   }
 
   /**

@@ -43,7 +43,7 @@ describe('a pushed change of the view held', () => {
 
   it("before the deal nothing is held: the stream's first push is the whole view, a later one a gap", () => {
     const dealt = view({ phase: 'zero_night' }, 1)
-    expect(applyTablePush(null, 1, push(1, dealt, { stream: 's3' }))).toEqual({ outcome: 'applied', held: { stream: 's3', seq: 1, view: dealt } })
+    expect(applyTablePush(null, 1, push(1, dealt, { stream: 's3' }))).toEqual({ outcome: 'applied', held: { stream: 's3', seq: 1, view: dealt, log: [] } })
     expect(applyTablePush(null, 1, push(2, { phase: 'day_speech' }))).toEqual({ outcome: 'gap', held: null })
   })
 

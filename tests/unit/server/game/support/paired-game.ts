@@ -45,8 +45,8 @@ const judgeUser = 1
 const userOf = (seat: number) => 100 + seat
 
 export interface PairedOptions {
-  /** Called after each command with the deliveries it made and the state after it. */
-  onAdvance?: (deliveries: { viewer: Viewer; push: TablePush }[], state: GameState) => void
+  /** Called after each command with the deliveries it made, the state after it and every event so far. */
+  onAdvance?: (deliveries: { viewer: Viewer; push: TablePush }[], state: GameState, events: readonly GameEvent[]) => void
 }
 
 /** Plays one game from a public seed and a hidden seed; see the file's comment. */
@@ -93,8 +93,9 @@ export function playPairedGame(publicSeed: number, hiddenSeed: number, options: 
     if (!result.ok) return false
     events.push(...result.events)
     state = result.state
-    const deliveries = streams.advance(result.events, state)
-    options.onAdvance?.(deliveries, state)
+    // As on the server, the start's push carries the game's first event too (both are stored together).
+    const deliveries = streams.advance(command.type === 'start' ? [...created.events, ...result.events] : result.events, state)
+    options.onAdvance?.(deliveries, state, events)
     // The end reveals everything to everyone: pushes are compared up to it.
     if (!ended) {
       for (const { viewer, push } of deliveries) {
@@ -222,6 +223,7 @@ export function playPairedGame(publicSeed: number, hiddenSeed: number, options: 
     if (roll < 0.026) return judgeSends({ type: state.paused ? 'resume' : 'pause' })
     if (roll < 0.03) return judgeSends({ type: 'microphone', seat: 1 + below(seatCount), open: chance(0.5) })
     if (roll < 0.033) return judgeSends({ type: 'award_points', seat: 1 + below(seatCount), points: 0.25, reason: 'r' })
+    if (roll < 0.036) return judgeSends({ type: chance(0.5) ? 'extend_timer' : 'reset_timer' })
     return false
   }
 
