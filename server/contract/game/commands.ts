@@ -39,6 +39,14 @@ export const TeamLossPayload = command('team_loss', { team: Type.Union([Type.Lit
 /** Opens or closes a seat's microphone, over the default (only the speaker's is open). */
 export const MicrophonePayload = command('microphone', { seat: SeatNumber, open: Type.Boolean() })
 export const PausePayload = command('pause', {})
+/**
+ * Adds 30 seconds to the running phase's timer (when its time is already up, the time runs again
+ * for 30 seconds; while paused, the time left grows). Not for the zero night and night steps, whose
+ * fixed length tells nobody anything.
+ */
+export const ExtendTimerPayload = command('extend_timer', {})
+/** Restarts the running phase's timer from its full time (paused: the full time is left). */
+export const ResetTimerPayload = command('reset_timer', {})
 export const ResumePayload = command('resume', {})
 /** Extra points between -1 and +1 in steps of 0.05, with a reason. */
 export const AwardPointsPayload = command('award_points', {
@@ -71,6 +79,8 @@ export const GameCommandPayload = Type.Union([
   MicrophonePayload,
   PausePayload,
   ResumePayload,
+  ExtendTimerPayload,
+  ResetTimerPayload,
   AwardPointsPayload,
   EndGamePayload,
   FinalisePayload,

@@ -39,6 +39,8 @@ export const gameErrorCodes = [
   'errors.game.not_paused',
   /** The time of this phase is up; the judge moves on. */
   'errors.game.time_up',
+  /** The zero night and the night steps keep their fixed time: nobody may extend or restart it. */
+  'errors.game.timer_fixed',
   /** Fouls stop counting at three at this table. */
   'errors.game.foul_limit',
   /** Extra points must lie between -1 and +1 in steps of 0.05, in total per player too. */

@@ -233,6 +233,18 @@ export interface ResumedEvent extends EventBase {
   deadline: number | null
 }
 
+/**
+ * The judge extended or restarted the phase's timer: its new deadline, or while paused the time
+ * left. Its time is no longer up.
+ */
+export interface TimerChangedEvent extends EventBase {
+  type: 'timer_changed'
+  /** When the timer now runs out; null while paused. */
+  deadline: number | null
+  /** Milliseconds left on the paused timer; null while it runs. */
+  remaining: number | null
+}
+
 /** The phase's time ran out at a judged table: the speaker's microphone closes, the judge moves on. */
 export interface TimeUpEvent extends EventBase {
   type: 'time_up'
@@ -292,6 +304,7 @@ export type GameEvent =
   | MicrophoneEvent
   | PausedEvent
   | ResumedEvent
+  | TimerChangedEvent
   | TimeUpEvent
   | PointsAwardedEvent
   | GameEndedEvent

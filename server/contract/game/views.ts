@@ -130,6 +130,24 @@ export interface PlayerActions {
   bestMove: readonly number[]
 }
 
+/**
+ * What the judge's `next` would lead to now, worked out by the engine (a dry run of `next`): the
+ * phase, day and night after it, who then holds the word, which night step runs, which candidate
+ * the classic vote calls, and whether the game ends.
+ */
+export interface UpcomingStep {
+  phase: Phase
+  day: number
+  night: number
+  /** The seat holding the word (a speech, a best move, last words). */
+  speaker: number | null
+  nightStep: NightStep | null
+  /** The classic vote's candidate called next. */
+  candidate: number | null
+  /** `next` ends the game. */
+  ends: boolean
+}
+
 /** What the judge may do now, as the engine's rules decide it. */
 export interface JudgeActions {
   /** Move the game on (next speaker, candidate, night step or phase). */
@@ -138,6 +156,12 @@ export interface JudgeActions {
   rejectNomination: boolean
   pause: boolean
   resume: boolean
+  /** Add 30 seconds to the phase's timer (`extend_timer`): a timed phase of a running game, not the zero night or a night step. */
+  extendTimer: boolean
+  /** Restart the phase's timer from its full time (`reset_timer`); the same phases. */
+  resetTimer: boolean
+  /** What `next` would lead to now; null when `next` is not allowed. */
+  upcoming: UpcomingStep | null
   /** Seats that may get a foul, be disqualified, or have their microphone opened or closed. */
   foul: readonly number[]
   disqualify: readonly number[]

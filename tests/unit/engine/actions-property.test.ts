@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { GameActions, GameCommand, GameEvent, Outcome, Viewer } from '../../../server/contract/game'
+import type { GameActions, GameCommand, GameEvent, JudgeActions, NightStep, Outcome, Viewer } from '../../../server/contract/game'
 import { actionsFor, camerasFor, execute, teamOf, viewFor, type GameState } from '../../../server/modules/game/engine'
 import { judgeUser, outsiderUser, playRandomGame } from './support/random-game'
 
@@ -59,9 +59,42 @@ function checkPlayerCommands(state: GameState, by: number, actions: GameActions,
   if (player?.night) {
     if (player.night.step !== state.nightStep) throw new Mismatch(`${who}: acts in ${player.night.step} during ${String(state.nightStep)}`)
     if (player.night.targets.length === 0) throw new Mismatch(`${who}: a night step without targets`)
+    checkNightTargets(state, actorSeat(state, by), player.night.step, player.night.targets, who)
   }
   // A best move names up to three seats: any three of those listed go together.
   if (player && player.bestMove.length >= 3) agree(state, by, { type: 'best_move', targets: player.bestMove.slice(0, 3) }, true, who)
+}
+
+const actorSeat = (state: GameState, by: number): number => (state.seats.find((player) => player.user === by) as GameState['seats'][number]).seat
+
+/**
+ * The night's targets as GAME-RULES.md has them, written apart from the engine: seats at the table
+ * only; the Don, the Sheriff and the Maniac act on someone else (black players may shoot anyone,
+ * themselves too); the Doctor never heals the seat he healed the night before, and himself once.
+ */
+function ruleRefusal(state: GameState, seat: number, step: NightStep, target: number): keyof typeof ruleRefusals | null {
+  if (state.seats[target - 1]?.left !== null) return 'left'
+  if ((step === 'don' || step === 'sheriff' || step === 'maniac') && target === seat) return 'ownSeat'
+  if (step === 'doctor') {
+    const heals = state.nightActions.filter((action) => action.step === 'doctor' && action.seat === seat)
+    if (heals.some((heal) => heal.night === state.night - 1 && heal.target === target)) return 'repeatHeal'
+    if (target === seat && heals.some((heal) => heal.target === seat)) return 'secondSelfHeal'
+  }
+  return null
+}
+
+/** How often each rule left a seat out of the offered targets. */
+const ruleRefusals = { left: 0, ownSeat: 0, repeatHeal: 0, secondSelfHeal: 0 }
+
+/** The offered targets are exactly those the rules allow. */
+function checkNightTargets(state: GameState, seat: number, step: NightStep, targets: readonly number[], who: string): void {
+  for (const player of state.seats) {
+    const refusal = ruleRefusal(state, seat, step, player.seat)
+    if (refusal !== null) ruleRefusals[refusal]++
+    if (targets.includes(player.seat) !== (refusal === null)) {
+      throw new Mismatch(`${who}: seat ${player.seat} is ${targets.includes(player.seat) ? 'offered against' : 'not offered though'} the rules for the ${step} step`)
+    }
+  }
 }
 
 function checkJudgeCommands(state: GameState, by: number, actions: GameActions, who: string): void {
@@ -71,6 +104,9 @@ function checkJudgeCommands(state: GameState, by: number, actions: GameActions, 
   agree(state, by, { type: 'reject_nomination' }, judge?.rejectNomination ?? false, who)
   agree(state, by, { type: 'pause' }, judge?.pause ?? false, who)
   agree(state, by, { type: 'resume' }, judge?.resume ?? false, who)
+  agree(state, by, { type: 'extend_timer' }, judge?.extendTimer ?? false, who)
+  agree(state, by, { type: 'reset_timer' }, judge?.resetTimer ?? false, who)
+  checkUpcoming(state, by, judge, who)
   agree(state, by, { type: 'team_loss', team: 'red' }, judge?.teamLoss ?? false, who)
   agree(state, by, { type: 'team_loss', team: 'black' }, judge?.teamLoss ?? false, who)
   agree(state, by, { type: 'finalise' }, judge?.finalise ?? false, who)
@@ -86,6 +122,19 @@ function checkJudgeCommands(state: GameState, by: number, actions: GameActions, 
     const award = accepted(state, by, { type: 'award_points', seat, points: 0.05, reason: 'r' }) || accepted(state, by, { type: 'award_points', seat, points: -0.05, reason: 'r' })
     if (award !== (judge?.awardPoints.includes(seat) ?? false)) throw new Mismatch(`${who}: extra points for seat ${seat} ${award ? 'accepted but not listed' : 'listed but refused'}`)
   }
+}
+
+/** `upcoming` is there exactly when `next` is allowed, and says where `next` then leads. */
+function checkUpcoming(state: GameState, by: number, judge: JudgeActions | null, who: string): void {
+  const upcoming = judge?.upcoming ?? null
+  if ((upcoming !== null) !== (judge?.next ?? false)) throw new Mismatch(`${who}: upcoming ${JSON.stringify(upcoming)} while next is ${String(judge?.next)}`)
+  if (upcoming === null) return
+  const result = execute(state, { type: 'next', by, at: state.clock })
+  if (!result.ok) throw new Mismatch(`${who}: next refused though upcoming`)
+  const after = result.state
+  const candidate = after.vote?.votingType === 0 && after.phase === 'voting' ? (after.vote.candidates[after.vote.current] ?? null) : null
+  const expected = { phase: after.phase, day: after.day, night: after.night, speaker: after.speaker, nightStep: after.nightStep, candidate, ends: after.phase === 'ended' }
+  if (JSON.stringify(upcoming) !== JSON.stringify(expected)) throw new Mismatch(`${who}: upcoming ${JSON.stringify(upcoming)}, but next leads to ${JSON.stringify(expected)}`)
 }
 
 interface Looker {
@@ -201,6 +250,8 @@ describe('the legal actions of every viewer', () => {
 
   it('asked them in many states, with many targets listed', () => {
     expect(played).toBe(games)
+    // Every rule that leaves a night target out was met many times.
+    for (const [rule, count] of Object.entries(ruleRefusals)) expect(count, rule).toBeGreaterThan(5)
     expect(states).toBeGreaterThan(games * 50)
     expect(listedTargets).toBeGreaterThan(states)
   })

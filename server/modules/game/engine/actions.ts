@@ -12,12 +12,14 @@ import {
   pendingNominationError,
   resumeError,
   teamLossError,
+  timerError,
 } from './decide/judge'
 import { nightActorError } from './decide/night'
 import { bestMoverError, bestMoveTargetError, endSpeechError, nominatorError, nomineeError } from './decide/speech'
 import { candidateError, liftVoteError, voterError } from './decide/voting'
 import { nightTargetError } from './night'
 import type { GameState } from './state'
+import { upcomingStep } from './upcoming'
 
 /*
  * What each viewer may do now, worked out from the very checks that refuse commands (decide/), so
@@ -43,6 +45,9 @@ const idleJudge: JudgeActions = Object.freeze({
   rejectNomination: false,
   pause: false,
   resume: false,
+  extendTimer: false,
+  resetTimer: false,
+  upcoming: null,
   foul: none,
   disqualify: none,
   microphone: none,
@@ -140,12 +145,16 @@ export function judgeActions(state: GameState): JudgeActions {
     return idleJudge
   }
   const pending = ok(pendingNominationError(state))
+  const timer = ok(timerError(state))
   return {
     next: ok(nextError(state)),
     confirmNomination: pending,
     rejectNomination: pending,
     pause: ok(pauseError(state)),
     resume: ok(resumeError(state)),
+    extendTimer: timer,
+    resetTimer: timer,
+    upcoming: upcomingStep(state),
     foul: seatsWhere(state, (seat) => ok(foulSeatError(state, seat))),
     disqualify: seatsWhere(state, (seat) => ok(disqualifySeatError(state, seat))),
     microphone: seatsWhere(state, (seat) => ok(microphoneSeatError(state, seat))),

@@ -51,6 +51,7 @@ function createdState(event: GameCreatedEvent): GameState {
     night: 0,
     period: 0,
     deadline: null,
+    timerLength: null,
     paused: false,
     pausedRemaining: null,
     timeUp: false,
@@ -100,6 +101,7 @@ function copyState(state: GameState): Mutable<GameState> {
     night: state.night,
     period: state.period,
     deadline: state.deadline,
+    timerLength: state.timerLength,
     paused: state.paused,
     pausedRemaining: state.pausedRemaining,
     timeUp: state.timeUp,
@@ -171,10 +173,11 @@ function after(queue: readonly number[], seat: number): readonly number[] {
   return index < 0 ? queue : queue.slice(index + 1)
 }
 
-/** A new phase: its timer starts afresh and the judge's microphone overrides lapse. */
-function enterPhase(next: Mutable<GameState>, phase: GameState['phase'], deadline: number | null): void {
+/** A new phase: its timer starts afresh (`at`: when it started) and the judge's microphone overrides lapse. */
+function enterPhase(next: Mutable<GameState>, phase: GameState['phase'], deadline: number | null, at: number): void {
   next.phase = phase
   next.deadline = deadline
+  next.timerLength = deadline === null ? null : deadline - at
   next.timeUp = false
   next.microphones = noOverrides
 }
@@ -193,13 +196,13 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       })
       break
     case 'zero_night_started':
-      enterPhase(next, 'zero_night', event.deadline)
+      enterPhase(next, 'zero_night', event.deadline, event.at)
       next.period = 0
       break
     case 'day_started': {
       const count = state.seats.length
       const order = Array.from({ length: count }, (_, step) => ((event.firstSeat - 1 + step) % count) + 1)
-      enterPhase(next, 'day_speech', null)
+      enterPhase(next, 'day_speech', null, event.at)
       next.day = event.day
       next.period = 2 * event.day - 1
       next.firstSeat = event.firstSeat
@@ -217,7 +220,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       break
     }
     case 'speech_started':
-      enterPhase(next, phaseOfSpeech[event.speech], event.deadline)
+      enterPhase(next, phaseOfSpeech[event.speech], event.deadline, event.at)
       next.speaker = event.seat
       next.speech = event.speech
       next.pendingNomination = null
@@ -249,7 +252,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       next.nominations = [...state.nominations, { by: event.by, target: event.target }]
       break
     case 'voting_started':
-      enterPhase(next, 'voting', event.deadline)
+      enterPhase(next, 'voting', event.deadline, event.at)
       next.voteRound = event.round
       next.vote = { round: event.round, votingType: event.votingType, candidates: event.candidates, current: 0, votes: [] }
       next.speaker = null
@@ -260,6 +263,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
     case 'candidate_called':
       if (state.vote) next.vote = { ...state.vote, current: state.vote.candidates.indexOf(event.candidate) }
       next.deadline = event.deadline
+      next.timerLength = event.deadline - event.at
       next.timeUp = false
       break
     case 'vote_cast':
@@ -278,7 +282,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       next.defenceQueue = event.seats
       break
     case 'lift_vote_started':
-      enterPhase(next, 'lift_vote', event.deadline)
+      enterPhase(next, 'lift_vote', event.deadline, event.at)
       next.lift = { candidates: event.candidates, votes: [] }
       next.speaker = null
       next.speech = null
@@ -312,7 +316,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       break
     }
     case 'best_move_started':
-      enterPhase(next, 'best_move', event.deadline)
+      enterPhase(next, 'best_move', event.deadline, event.at)
       next.speaker = event.seat
       next.speech = null
       break
@@ -335,7 +339,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       next.microphones = noOverrides
       break
     case 'night_step_started':
-      enterPhase(next, phaseOfNightStep[event.step], event.deadline)
+      enterPhase(next, phaseOfNightStep[event.step], event.deadline, event.at)
       next.nightStep = event.step
       break
     case 'night_action':
@@ -371,6 +375,11 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       next.pausedRemaining = null
       next.deadline = event.deadline
       break
+    case 'timer_changed':
+      next.deadline = event.deadline
+      next.pausedRemaining = event.remaining
+      next.timeUp = false
+      break
     case 'time_up':
       next.timeUp = true
       break
@@ -378,7 +387,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       next.awards = [...state.awards, { seat: event.seat, points: event.points, reason: event.reason }]
       break
     case 'game_ended':
-      enterPhase(next, 'ended', null)
+      enterPhase(next, 'ended', null, event.at)
       next.seats = state.seats.map((player, index) => {
         const revealed = copySeat(player)
         revealed.role = event.roles[index] ?? player.role

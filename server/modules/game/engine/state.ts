@@ -39,6 +39,8 @@ export interface GameState {
    */
   readonly period: number
   readonly deadline: number | null
+  /** The full time of the phase's timer as it was set (a shortened speech's 30 s included): what a reset restarts. */
+  readonly timerLength: number | null
   readonly paused: boolean
   /** Milliseconds left on the timer when it was paused. */
   readonly pausedRemaining: number | null

@@ -17,6 +17,8 @@ export const timings = {
   /** Simultaneous vote: the one window for everyone. */
   simultaneousVote: 15_000,
   liftVote: 10_000,
+  /** What the judge's `extend_timer` adds to a phase's timer. */
+  timerExtension: 30_000,
   /** A seated player disconnected this long is removed as if disqualified. */
   disconnectLimit: 180_000,
 } as const

@@ -128,6 +128,7 @@ export function playRandomGame(seed: number, inspect: Inspect): RandomGame {
     if (roll < 0.04) return judgeSends({ type: 'microphone', seat: 1 + below(seatCount), open: chance(0.5) })
     if (roll < 0.0405) return judgeSends({ type: 'team_loss', team: chance(0.5) ? 'red' : 'black' })
     if (roll < 0.041) return judgeSends({ type: 'end_game', outcome: pick(['red', 'black', 'maniac', 'draw'] as const) })
+    if (roll < 0.046) return judgeSends({ type: chance(0.5) ? 'extend_timer' : 'reset_timer' })
     if (roll < 0.07) return randomCommand()
     return false
   }

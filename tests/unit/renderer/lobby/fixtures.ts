@@ -53,6 +53,9 @@ export function judgeActions(overrides: Partial<JudgeActions> = {}): JudgeAction
     rejectNomination: false,
     pause: false,
     resume: false,
+    extendTimer: false,
+    resetTimer: false,
+    upcoming: null,
     foul: [],
     disqualify: [],
     microphone: [],
@@ -108,7 +111,7 @@ export function view(overrides: Partial<GameView> = {}, seat = 1): GameView {
 
 /** A view at a position of a stream (`s1` unless told). */
 export function snapshot(game: GameView, seq = 10, stream = 's1'): TableSnapshot {
-  return { stream, seq, view: game }
+  return { stream, seq, view: game, log: [] }
 }
 
 export function lobby(id: number, game: GameView | TableSnapshot | null = null, as: Lobby['as'] = 'player', member = true): Lobby {

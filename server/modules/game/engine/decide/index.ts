@@ -1,7 +1,22 @@
 import type { GameCommand, GameErrorCode } from '../../../../contract/game'
 import { Draft } from '../draft'
 import type { GameState } from '../state'
-import { awardPoints, confirmNomination, disqualify, endGameByJudge, finalise, foul, microphone, next, pause, rejectNomination, resume, teamLoss } from './judge'
+import {
+  awardPoints,
+  confirmNomination,
+  disqualify,
+  endGameByJudge,
+  extendTimer,
+  finalise,
+  foul,
+  microphone,
+  next,
+  pause,
+  rejectNomination,
+  resetTimer,
+  resume,
+  teamLoss,
+} from './judge'
 import { closedError } from './guards'
 import { connection, tick } from './host'
 import { nightAction } from './night'
@@ -66,6 +81,10 @@ function handle(draft: Draft, command: GameCommand): GameErrorCode | undefined {
       return pause(draft, by)
     case 'resume':
       return resume(draft, by)
+    case 'extend_timer':
+      return extendTimer(draft, by)
+    case 'reset_timer':
+      return resetTimer(draft, by)
     case 'award_points':
       return awardPoints(draft, by, command.seat, command.points, command.reason)
     case 'end_game':

@@ -5,6 +5,7 @@ import { endGame, finishPhase, removePlayer } from '../flow'
 import { foulError, removesPlayer } from '../fouls'
 import { extraOf, isValidExtra } from '../points'
 import { isAtTable, isSeat, seatOf, type GameState } from '../state'
+import { timings } from '../timings'
 import { judgeError, runningError, tableSeatError } from './guards'
 
 /*
@@ -120,6 +121,49 @@ export function pause(draft: Draft, by: CommandSender): GameErrorCode | undefine
   if (error) return error
   const remaining = state.deadline === null || state.timeUp ? null : Math.max(0, state.deadline - draft.at)
   draft.emit({ type: 'paused', remaining })
+  return undefined
+}
+
+/** The phases whose timer the judge may extend or restart: the day's, whose length is public anyway. */
+const judgeTimedPhases: ReadonlySet<GameState['phase']> = new Set(['day_speech', 'defence_speech', 'last_words', 'best_move', 'voting', 'lift_vote'])
+
+/**
+ * Whether the judge may extend or restart the phase's timer: a timed phase of a running game,
+ * paused or not, its time up or not. The zero night and the night steps keep their fixed length,
+ * so no change of it can tell the table who is still awake or has not yet acted.
+ */
+export function timerError(state: GameState): GameErrorCode | undefined {
+  const error = runningError(state)
+  if (error) return error
+  return judgeTimedPhases.has(state.phase) && state.timerLength !== null ? undefined : 'errors.game.timer_fixed'
+}
+
+/** The timer as it now stands: its new deadline while it runs, the time left while paused. */
+function changeTimer(draft: Draft, remaining: number): void {
+  if (draft.state.paused) draft.emit({ type: 'timer_changed', deadline: null, remaining })
+  else draft.emit({ type: 'timer_changed', deadline: draft.after(remaining), remaining: null })
+}
+
+/** Time left on the phase's timer now: nothing once its time is up. */
+function timeLeft(state: GameState, at: number): number {
+  if (state.timeUp) return 0
+  if (state.paused) return state.pausedRemaining ?? 0
+  return state.deadline === null ? 0 : Math.max(0, state.deadline - at)
+}
+
+/** 30 more seconds for the phase: added to the time left, or, when the time is up, 30 seconds from now. */
+export function extendTimer(draft: Draft, by: CommandSender): GameErrorCode | undefined {
+  const error = judgeError(draft.state, by) ?? timerError(draft.state)
+  if (error) return error
+  changeTimer(draft, timeLeft(draft.state, draft.at) + timings.timerExtension)
+  return undefined
+}
+
+/** The phase's timer starts again from its full time. */
+export function resetTimer(draft: Draft, by: CommandSender): GameErrorCode | undefined {
+  const error = judgeError(draft.state, by) ?? timerError(draft.state)
+  if (error) return error
+  changeTimer(draft, draft.state.timerLength as number)
   return undefined
 }
 
