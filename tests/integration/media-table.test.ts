@@ -41,8 +41,10 @@ describe('mafia:media:join', () => {
     const joined = client.messages.find((message) => message.type === 'joined')
     expect(joined).toMatchObject({ you: { peerId: String(creator.id), role: 'publisher', roomId: `lobby-${lobby.id}` } })
 
-    // A finished table hands out no tickets.
+    // A finished table still hands out tickets (the post-game talk); a disbanded one does not.
     await suite.server.database.db.updateTable('lobbies').set({ status: 'ended' }).where('id', '=', lobby.id).execute()
+    expect((await ticket(seated, lobby.id)).role).toBe('publisher')
+    await suite.server.database.db.updateTable('lobbies').set({ status: 'disbanded' }).where('id', '=', lobby.id).execute()
     expect(await request(seated.socket, 'mafia:media:join', { id: lobby.id })).toEqual({ error: 'errors.lobby.closed' })
   })
 

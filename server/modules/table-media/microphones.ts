@@ -58,8 +58,12 @@ export function roomControlOf(state: GameState | null, members: TableMembers): R
     peers[String(id)] = { role: 'publisher', cameras: watching }
     microphones[String(id)] = false
   }
-  for (const player of state.seats) peers[String(player.user)] = { role: 'publisher', cameras: grantOf(camerasFor(state, { kind: 'player', seat: player.seat })) }
-  if (judge !== null) peers[judge] = { role: 'publisher', cameras: 'all' }
+  // Only members are named: a player or judge who left the finished table is cut off (the post-game
+  // talk lasts while they stay; nobody can leave a running game's seat).
+  for (const player of state.seats) {
+    if (members.publishers.includes(player.user)) peers[String(player.user)] = { role: 'publisher', cameras: grantOf(camerasFor(state, { kind: 'player', seat: player.seat })) }
+  }
+  if (judge !== null && members.publishers.includes(Number(judge))) peers[judge] = { role: 'publisher', cameras: 'all' }
   for (const id of members.spectators) if (peers[String(id)] === undefined) peers[String(id)] = { role: 'subscriber', cameras: watching }
   for (const peerId of members.viewers) peers[peerId] = { role: 'subscriber', cameras: watching }
 

@@ -140,7 +140,9 @@ export function createTableMediaService(deps: { membershipOf: MembershipOf; memb
     async ticket(userId: number, lobbyId: number): Promise<MediaTicket> {
       const membership = await membershipOf(userId)
       if (membership?.lobby.id !== lobbyId) throw new AppError(409, 'errors.lobby.not_member', { field: 'id' })
-      if (membership.lobby.status === 'ended' || membership.lobby.status === 'disbanded') throw new AppError(409, 'errors.lobby.closed')
+      // A finished table stays open for the post-game talk (the game then opens every camera and
+      // microphone) until its members leave it; only a disbanded one is closed.
+      if (membership.lobby.status === 'disbanded') throw new AppError(409, 'errors.lobby.closed')
       return issue(lobbyId, String(userId), membership.role === 'spectator' ? 'subscriber' : 'publisher')
     },
     /**
