@@ -1,0 +1,5 @@
+export { JudgeCockpit } from './JudgeCockpit'
+export { JudgeSeatMenu, seatMenuItems } from './JudgeSeatMenu'
+export { NightActions } from './NightActions'
+export { nextLabel } from './next-label'
+export { checkPoints } from './points-form'
