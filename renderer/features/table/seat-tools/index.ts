@@ -1,0 +1,3 @@
+export { SeatMarkBadge } from './SeatMarkBadge'
+export { SeatTools, type SeatToolsProps } from './SeatTools'
+export { useSeatMark } from './use-seat-mark'
