@@ -1,0 +1,1 @@
+export { GameSummary } from './GameSummary'
