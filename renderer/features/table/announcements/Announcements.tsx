@@ -63,21 +63,22 @@ export function Announcements({ lobby }: { lobby: Lobby }) {
   const log = lobby.game?.log
   const cards = lobby.lobby.players
   const [banners, setBanners] = useState<Banner[]>([])
-  // How many events of the log were already looked at; null before the first look.
-  const seen = useRef<number | null>(null)
+  // How many events of this table's log were already looked at; null before the first look.
+  const seen = useRef<{ table: number; length: number } | null>(null)
   const announced = useMemo(() => (log ? announcementsOf(log, cards) : []), [log, cards])
 
   useEffect(() => {
     const length = log?.length ?? 0
-    const from = seen.current
-    seen.current = length
-    // The first look, or a log taken afresh that is shorter: nothing new to call out.
-    if (from === null || length <= from) return
+    const before = seen.current
+    seen.current = { table: lobby.id, length }
+    // The first look (at this table), or a log taken afresh that is shorter: nothing new to call out.
+    if (before === null || before.table !== lobby.id || length <= before.length) return
+    const from = before.length
     const fresh = announced.filter((item) => item.index >= from).slice(-bannersShown)
     if (fresh.length === 0) return
     const until = Date.now() + bannerMilliseconds
     setBanners((shown) => [...shown, ...fresh.map((item) => ({ id: nextBannerId++, announcement: item.announcement, until }))].slice(-bannersShown))
-  }, [log, announced])
+  }, [log, announced, lobby.id])
 
   useEffect(() => {
     if (banners.length === 0) return

@@ -83,6 +83,12 @@ describe('the announcement banners', () => {
     shown.rerender(<Announcements lobby={table([...dayOne.slice(0, 3), { type: 'foul', at, seat: 2, fouls: 1 }])} />)
     expect(screen.getByTestId('announcement').textContent).toBe('Foul for #2 Marta (1)')
   })
+
+  it("another table's longer log is not news either", () => {
+    const shown = show(<Announcements lobby={table(dayOne.slice(0, 3))} />)
+    shown.rerender(<Announcements lobby={{ ...table(dayOne), id: 2 }} />)
+    expect(screen.queryAllByTestId('announcement')).toHaveLength(0)
+  })
 })
 
 describe('the game log', () => {
