@@ -75,7 +75,7 @@ export function JudgeCockpit({ lobby, view }: { lobby: Lobby; view: GameView }) 
 
   return (
     <div className={styles.root} data-testid="judge-cockpit">
-      <div className={styles.row} role="toolbar" aria-label={t('game.cockpit.title')}>
+      <div className={styles.row} role="group" aria-label={t('game.cockpit.title')}>
         {controls.next ? (
           <Button className={styles.next} appearance="primary" icon={<Next20Regular />} disabled={busy} onClick={() => send({ type: 'next' })} aria-keyshortcuts="N" data-testid="judge-next">
             <span className={styles.nextText}>{t(next.key, next.params)}</span>
