@@ -76,14 +76,17 @@ describe('a viewer resumes its own stream', () => {
     await table.play((view) => view.phase === 'day_speech')
     const seatOne = table.viewers[1]!
     const held = seatOne.position
+    const logThen = (await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: 'another', seq: 1 })) as { game: { seq: number; log: unknown[] } }
+    expect(logThen.game.seq).toBe(held.seq)
     await table.play((view) => view.phase === 'day_speech' && view.speaker !== null && view.speaker >= 3)
     const missed = seatOne.pushes.filter((push) => push.seq > held.seq)
     expect(missed.length).toBeGreaterThan(0)
     const resumed = await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: held.stream ?? undefined, seq: held.seq })
     expect(resumed).toEqual({ resumed: true, pushes: missed })
     const fresh = await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: 'another', seq: 1 })
-    // The fresh view brings the game's log: exactly the events of every push this seat received.
-    expect(fresh).toEqual({ resumed: false, game: { stream: held.stream, seq: seatOne.seq, view: seatOne.view, log: seatOne.pushes.flatMap((push) => push.events) } })
+    // The fresh view brings the game's log: the log of the earlier one, then the events of every push this seat received since.
+    const log = [...logThen.game.log, ...missed.flatMap((push) => push.events)]
+    expect(fresh).toEqual({ resumed: false, game: { stream: held.stream, seq: seatOne.seq, view: seatOne.view, log } })
     const outsider = await member()
     expect(await ask(outsider.socket, 'mafia:game:sync', { id: table.lobbyId })).toEqual({ error: 'errors.lobby.not_member', field: 'id' })
     expect(await ask(outsider.socket, 'mafia:game:sync', { id: table.lobbyId, seq: -1 })).toMatchObject({ error: 'errors.invalid_value', field: 'seq' })
