@@ -60,6 +60,17 @@ export const tournamentLadder = (tournamentId: number) => `tournament-${tourname
 
 /** The rule of any ladder id (fixed, season or tournament), or null for an id no ladder has. */
 export function ruleOf(ladderId: string): LadderRule | null {
+  const known = rules.get(ladderId)
+  if (known) return known
+  const rule = findRule(ladderId)
+  // Only ids of real ladders are remembered (a stranger's made-up ids are not kept).
+  if (rule && rules.size < 10_000) rules.set(ladderId, rule)
+  return rule
+}
+
+const rules = new Map<string, LadderRule>()
+
+function findRule(ladderId: string): LadderRule | null {
   if (Object.hasOwn(fixedLadders, ladderId)) return fixedLadders[ladderId as FixedLadderId]
   if (/^season-\d{4}-(0[1-9]|1[0-2])$/.test(ladderId)) return seasonRule
   if (/^tournament-[1-9]\d{0,9}$/.test(ladderId)) return tournamentRule
@@ -117,47 +128,70 @@ export const historyLadders: ReadonlySet<string> = new Set(['overall'])
  * the recompute take, so both give the same ratings bit for bit when the games come in the same order.
  */
 export function applyGame(store: RatingStore, game: RatedGame, history?: (row: HistoryRow) => void): void {
-  const teams = [...new Set(game.players.map((seat) => seat.team))]
-  // Winners first; a draw leaves every team in the first place.
-  const rankOf = (team: string) => (game.players.some((seat) => seat.team === team && seat.won) ? 1 : 2)
+  // The teams in order of first seat, each with its seats and its place (winners first; a draw leaves every team first).
+  const teams: GameTeam[] = []
+  for (const seat of game.players) {
+    let team = teams.find((item) => item.name === seat.team)
+    if (!team) teams.push((team = { name: seat.team, seats: [], rank: 2, withSide: seat.team === 'red' }))
+    team.seats.push(seat)
+    if (seat.won) team.rank = 1
+  }
   // Players a ladder does not rate play with their overall belief from before this game.
-  const overallBefore = new Map(game.players.map((seat) => [seat.userId, seat.userId === null ? undefined : store.entry('overall', seat.userId)]))
+  const overallBefore: (Skill | undefined)[] = game.players.map((seat) => (seat.userId === null ? undefined : store.entry('overall', seat.userId)))
+  const overallOf = new Map<RatedSeat, Skill | undefined>()
+  game.players.forEach((seat, index) => overallOf.set(seat, overallBefore[index] && { mu: (overallBefore[index] as Skill).mu, sigma: (overallBefore[index] as Skill).sigma }))
   for (const ladderId of laddersOf(game)) {
     const rule = ruleOf(ladderId) as LadderRule
-    const beliefOf = (seat: RatedSeat): Skill => {
-      if (seat.userId === null) return newSkill
-      const own = rule.rates(seat) ? store.entry(ladderId, seat.userId) : overallBefore.get(seat.userId)
-      return own ?? newSkill
+    const inputs: TeamInput[] = []
+    for (const team of teams) {
+      const skills: Skill[] = []
+      for (const seat of team.seats) skills.push(beliefOf(store, ladderId, rule, seat, overallOf))
+      inputs.push({ skills, rank: team.rank, withSide: team.withSide })
     }
-    const inputs: TeamInput[] = teams.map((team) => {
-      const seats = game.players.filter((seat) => seat.team === team)
-      return { skills: seats.map(beliefOf), rank: rankOf(team), withSide: team === 'red' }
-    })
-    const side = store.side(ladderId) ?? newSide
-    const rated = rateTeams(inputs, side)
+    const rated = rateTeams(inputs, store.side(ladderId) ?? newSide)
     store.setSide(ladderId, rated.side)
-    teams.forEach((team, teamIndex) => {
-      const seats = game.players.filter((seat) => seat.team === team)
-      seats.forEach((seat, seatIndex) => {
-        if (seat.userId === null || !rule.rates(seat)) return
-        const before = store.entry(ladderId, seat.userId)
+    for (let teamIndex = 0; teamIndex < teams.length; teamIndex += 1) {
+      const seats = (teams[teamIndex] as GameTeam).seats
+      for (let seatIndex = 0; seatIndex < seats.length; seatIndex += 1) {
+        const seat = seats[seatIndex] as RatedSeat
+        if (seat.userId === null || !rule.rates(seat)) continue
         const after = (rated.skills[teamIndex] as Skill[])[seatIndex] as Skill
-        const beforeSkill = before ?? newSkill
-        const recent = [...(before?.recent ?? []), displayRating(beforeSkill)].slice(-trendGames)
-        store.setEntry(ladderId, seat.userId, {
-          mu: after.mu,
-          sigma: after.sigma,
-          games: (before?.games ?? 0) + 1,
-          wins: (before?.wins ?? 0) + (seat.won ? 1 : 0),
-          recent,
-          lastGameAt: game.endedAt,
-        })
+        const entry = store.entry(ladderId, seat.userId)
         if (history && historyLadders.has(ladderId)) {
-          history({ gameId: game.id, userId: seat.userId, ladderId, before: beforeSkill, after, won: seat.won, endedAt: game.endedAt })
+          const before = entry ? { mu: entry.mu, sigma: entry.sigma } : newSkill
+          history({ gameId: game.id, userId: seat.userId, ladderId, before, after, won: seat.won, endedAt: game.endedAt })
         }
-      })
-    })
+        // The store owns its entries: an entry is changed in place (a recompute touches millions).
+        if (entry) {
+          if (entry.recent.length >= trendGames) entry.recent.shift()
+          entry.recent.push(displayRating(entry))
+          entry.mu = after.mu
+          entry.sigma = after.sigma
+          entry.games += 1
+          if (seat.won) entry.wins += 1
+          entry.lastGameAt = game.endedAt
+          store.setEntry(ladderId, seat.userId, entry)
+        } else {
+          const recent = [displayRating(newSkill)]
+          store.setEntry(ladderId, seat.userId, { mu: after.mu, sigma: after.sigma, games: 1, wins: seat.won ? 1 : 0, recent, lastGameAt: game.endedAt })
+        }
+      }
+    }
   }
+}
+
+interface GameTeam {
+  name: string
+  seats: RatedSeat[]
+  rank: number
+  withSide: boolean
+}
+
+/** A seat's belief on a ladder: its own there, or (a player the ladder does not rate) its overall one before the game. */
+function beliefOf(store: RatingStore, ladderId: string, rule: LadderRule, seat: RatedSeat, overallOf: Map<RatedSeat, Skill | undefined>): Skill {
+  if (seat.userId === null) return newSkill
+  const own = rule.rates(seat) ? store.entry(ladderId, seat.userId) : overallOf.get(seat)
+  return own ?? newSkill
 }
 
 /** The trend: the shown rating now against the one before the player's last `trendGames` games. */

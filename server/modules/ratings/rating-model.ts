@@ -61,40 +61,69 @@ export interface RatedTeams {
   readonly side: Skill
 }
 
-const drift = (skill: Skill, tau: number): Skill => ({ mu: skill.mu, sigma: Math.sqrt(skill.sigma * skill.sigma + tau * tau) })
+/**
+ * The model's options per arrangement of places ([1, 2], [1, 1], ...): openskill works out its
+ * constants once per options object, so a fresh object per game would cost several times the update.
+ */
+const optionsByPlaces = new Map<string, { rank: number[]; beta: number; tau: number }>()
+function modelOptions(places: number[]) {
+  const key = places.join(',')
+  let options = optionsByPlaces.get(key)
+  if (!options) optionsByPlaces.set(key, (options = { rank: places, beta: ratingParameters.beta, tau: 0 }))
+  return options
+}
 
 /**
  * One game's update of every player's belief, with the corrections above. Pure: the same input
- * gives the same output bit for bit, so a recompute reproduces the incremental updates.
+ * gives the same output bit for bit, so a recompute reproduces the incremental updates. Written
+ * with plain loops: a recompute runs it for every ladder of every game.
  */
 export function rateTeams(teams: readonly TeamInput[], side: Skill): RatedTeams {
   const p = ratingParameters
-  const sideIndex = teams.findIndex((team) => team.withSide)
-  const sideBefore = drift(side, p.side.tau)
-  // The model wants teams ordered by place, with their places sorted.
-  const order = teams.map((_, index) => index).sort((a, b) => (teams[a] as TeamInput).rank - (teams[b] as TeamInput).rank)
-  const input = order.map((index) => {
+  const count = teams.length
+  // The model wants teams ordered by place, with their places sorted (a stable insertion sort: two or three teams).
+  const order: number[] = []
+  for (let index = 0; index < count; index += 1) {
+    let at = order.length
+    while (at > 0 && (teams[order[at - 1] as number] as TeamInput).rank > (teams[index] as TeamInput).rank) at -= 1
+    order.splice(at, 0, index)
+  }
+  const input: Skill[][] = new Array(count)
+  const places: number[] = new Array(count)
+  let sideIndex = -1
+  for (let place = 0; place < count; place += 1) {
+    const index = order[place] as number
     const team = teams[index] as TeamInput
     const size = Math.max(1, team.skills.length)
-    const scaled = team.skills.map((skill) => {
-      const drifted = drift(skill, p.tau)
-      return { mu: drifted.mu / size, sigma: drifted.sigma / size }
-    })
-    if (index === sideIndex) scaled.push({ mu: sideBefore.mu, sigma: sideBefore.sigma })
-    return scaled
-  })
-  const output = p.model(input, { rank: order.map((index) => (teams[index] as TeamInput).rank), beta: p.beta, tau: 0 })
-  const skills: Skill[][] = teams.map(() => [])
+    const scaled: Skill[] = new Array(team.skills.length)
+    for (let seat = 0; seat < team.skills.length; seat += 1) {
+      const skill = team.skills[seat] as Skill
+      // τ first, on the player's own scale; then the team-size scaling.
+      scaled[seat] = { mu: skill.mu / size, sigma: Math.sqrt(skill.sigma * skill.sigma + p.tau * p.tau) / size }
+    }
+    if (team.withSide && sideIndex === -1) {
+      sideIndex = index
+      scaled.push({ mu: side.mu, sigma: Math.sqrt(side.sigma * side.sigma + p.side.tau * p.side.tau) })
+    }
+    input[place] = scaled
+    places[place] = team.rank
+  }
+  const output = p.model(input, modelOptions(places))
+  const skills: Skill[][] = new Array(count)
   let sideAfter = side
-  order.forEach((index, place) => {
+  for (let place = 0; place < count; place += 1) {
+    const index = order[place] as number
     const team = teams[index] as TeamInput
     const size = Math.max(1, team.skills.length)
-    const rated = output[place] as Skill[]
-    skills[index] = team.skills.map((_, seat) => {
-      const skill = rated[seat] as Skill
-      return { mu: skill.mu * size, sigma: skill.sigma * size }
-    })
+    // The model's answers are fresh objects: scaled back in place.
+    const rated = output[place] as { mu: number; sigma: number }[]
+    for (let seat = 0; seat < team.skills.length; seat += 1) {
+      const skill = rated[seat] as { mu: number; sigma: number }
+      skill.mu *= size
+      skill.sigma *= size
+    }
+    skills[index] = team.skills.length === rated.length ? rated : rated.slice(0, team.skills.length)
     if (index === sideIndex) sideAfter = rated[team.skills.length] as Skill
-  })
+  }
   return { skills, side: sideAfter }
 }

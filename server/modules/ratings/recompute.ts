@@ -18,8 +18,8 @@ export interface RecomputeOptions {
   staleMs?: number
 }
 
-/** A worker thread answering one reply per request, in order. */
-function passWorker() {
+/** The rating pass in a worker thread, answering one reply per request, in order (the benchmark drives it too). */
+export function createPassWorker() {
   const worker = new Worker(new URL('./recompute-worker.mjs', import.meta.url))
   const waiting: { resolve: (reply: PassReply) => void; reject: (error: Error) => void }[] = []
   const fail = (error: Error) => {
@@ -54,7 +54,7 @@ export function createRecompute(options: RecomputeOptions) {
   let finished: Promise<void> = Promise.resolve()
 
   async function run(order: readonly { id: number; seq: number }[]): Promise<void> {
-    const worker = passWorker()
+    const worker = createPassWorker()
     try {
       const db = repository.db
       for (let start = 0; start < order.length; start += batchSize) {
