@@ -182,6 +182,15 @@ export async function hideDirectChat(chatId: number): Promise<void> {
   }
 }
 
+/**
+ * Joins the game chat of the viewer's table (the server checks they are at it) and holds it with its
+ * newest page. Asked again after a reconnect, since the chat lists asked then do not carry it.
+ */
+export async function joinGameChat(lobbyId: number): Promise<void> {
+  const view = await request('chat:game:join', { lobbyId })
+  applyHistoryPage(applyChat(chatsState, view.chat), view.messages)
+}
+
 /** Asks whether the table's mafia room is open to the viewer, with everything said in it so far. */
 export async function loadMafiaRoom(lobbyId: number): Promise<void> {
   applyMafiaRoom(mafiaRoomState, lobbyId, await request('chat:mafia:load', { lobbyId }))

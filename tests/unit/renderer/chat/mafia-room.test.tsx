@@ -100,7 +100,7 @@ describe('the mafia room tab beside the table', () => {
     sitAtTable('day_speech')
     await showPanel()
     await settle()
-    expect(screen.queryByTestId('mafia-room-tab')).toBeNull()
+    expect(screen.queryByTestId('tab-mafia-room')).toBeNull()
     expect(screen.queryByTestId('mafia-room')).toBeNull()
     expect(emitted.filter((item) => item.event === 'chat:mafia:load')).toEqual([])
   })
@@ -111,7 +111,7 @@ describe('the mafia room tab beside the table', () => {
     await showPanel()
     await settle()
     expect(emitted.filter((item) => item.event === 'chat:mafia:load')).toEqual([{ event: 'chat:mafia:load', payload: { lobbyId } }])
-    expect(screen.queryByTestId('mafia-room-tab')).toBeNull()
+    expect(screen.queryByTestId('tab-mafia-room')).toBeNull()
   })
 
   it('opens in front with what was said, sends from its box, and goes when the zero night ends', async () => {
@@ -119,7 +119,7 @@ describe('the mafia room tab beside the table', () => {
     answers.set('chat:mafia:load', { lobbyId, messages: [message(1, 2, 7, 'Shoot seat 4'), message(2, 9, null, 'Thirty seconds')] })
     await showPanel()
     await settle()
-    expect(screen.getByTestId('mafia-room-tab').textContent).toBe('Mafia room')
+    expect(screen.getByTestId('tab-mafia-room').textContent).toBe('Mafia room')
     const room = screen.getByTestId('mafia-room')
     const shown = within(room).getAllByTestId('mafia-room-message')
     expect(shown.map((item) => within(item).getByTestId('message-author').textContent)).toEqual(['Seat 7 · Boris', 'Judge'])
@@ -141,16 +141,16 @@ describe('the mafia room tab beside the table', () => {
     await act(async () => applyMafiaRoomMessage(mafiaRoomState, message(4, 2, 7, 'See you at dawn')))
     expect(within(screen.getByTestId('mafia-room')).getAllByTestId('message-text').map((item) => item.textContent)).toContain('See you at dawn')
     await act(async () => applyMafiaRoomClosed(mafiaRoomState, lobbyId))
-    expect(screen.queryByTestId('mafia-room-tab')).toBeNull()
+    expect(screen.queryByTestId('tab-mafia-room')).toBeNull()
     expect(screen.queryByTestId('mafia-room')).toBeNull()
   })
 
   it('appears when the server opens the room, and a send refused as too late closes it with the reason shown', async () => {
     sitAtTable('day_speech')
     await showPanel()
-    expect(screen.queryByTestId('mafia-room-tab')).toBeNull()
+    expect(screen.queryByTestId('tab-mafia-room')).toBeNull()
     await act(async () => applyMafiaRoom(mafiaRoomState, lobbyId, { lobbyId, messages: [] }))
-    expect(screen.getByTestId('mafia-room-tab')).toBeTruthy()
+    expect(screen.getByTestId('tab-mafia-room')).toBeTruthy()
     expect(within(screen.getByTestId('mafia-room')).getByText('Agree on your plan before the night ends.')).toBeTruthy()
 
     answers.set('chat:mafia:message', { error: 'errors.mafia_room_closed' })
@@ -160,7 +160,7 @@ describe('the mafia room tab beside the table', () => {
       fireEvent.keyDown(box, { key: 'Enter' })
     })
     expect(noticesState.queue.map((notice) => notice.text)).toEqual(['errors.mafia_room_closed'])
-    expect(screen.queryByTestId('mafia-room-tab')).toBeNull()
+    expect(screen.queryByTestId('tab-mafia-room')).toBeNull()
   })
 })
 
