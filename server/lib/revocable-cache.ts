@@ -57,6 +57,11 @@ export interface RevocableCacheOptions<K, V> {
   ttlMs: number
   /** How many entries are kept at most (least recently used go first). */
   max: number
+  /**
+   * How long a held entry (`hold`) is trusted without any message: longer than `ttlMs`, since what
+   * holds it (a connected socket) asks again and again, but still a bound. Default: `ttlMs`.
+   */
+  heldTtlMs?: number
   /** The time in ms the TTL counts on: the app's clock, so a test that moves it ages the entries too. Default: performance.now. */
   now?: () => number
 }
@@ -86,26 +91,82 @@ export function createRevocableCache<K extends NonNullable<unknown>, V extends N
     },
   })
 
+  // Held keys (a session with a connected socket): how many hold each, and their values with the time
+  // each was kept, outside the LRU bound and trusted for `heldTtlMs` until the last holder lets go. The
+  // bus still takes them out at once, and a lost message empties everything (`forgetEverything`).
+  const now = options.now ?? (() => performance.now())
+  const heldTtlMs = options.heldTtlMs ?? options.ttlMs
+  const holders = new Map<K, number>()
+  const held = new Map<K, { value: V; since: number }>()
+
   options.bus.listen((tag) => {
     generation += 1
     if (tag === null) {
       cache.clear()
+      held.clear()
       return
     }
     // Invalidations are rare (sign-outs, bans, settings), so a scan beats keeping an index per tag.
     const gone: K[] = []
     for (const [key, value] of cache.entries()) if (options.tagsOf(value).includes(tag)) gone.push(key)
-    for (const key of gone) cache.delete(key)
+    for (const [key, entry] of held) if (options.tagsOf(entry.value).includes(tag)) gone.push(key)
+    for (const key of gone) {
+      cache.delete(key)
+      held.delete(key)
+    }
   })
+
+  /** Keeps a held key's value once it is in the cache (still there: no invalidation came since it loaded). */
+  function keepIfHeld(key: K): void {
+    if (!holders.has(key) || held.has(key)) return
+    const value = cache.peek(key)
+    if (value !== undefined) held.set(key, { value, since: now() })
+  }
 
   return {
     /** The value of a key, from memory or loaded once however many ask at the same time. */
-    get: (key: K): Promise<V | undefined> => cache.fetch(key),
+    async get(key: K): Promise<V | undefined> {
+      const kept = held.get(key)
+      if (kept !== undefined) {
+        if (now() - kept.since < heldTtlMs) return kept.value
+        // Held for its whole bound: read afresh (and kept again from then on).
+        held.delete(key)
+        cache.delete(key)
+      }
+      const value = await cache.fetch(key)
+      keepIfHeld(key)
+      return value
+    },
+    /**
+     * Keeps the key's value in memory past its TTL until as many `release` calls as `hold` calls came
+     * (a session while its sockets are connected); an invalidation still takes it out at once.
+     */
+    hold(key: K): void {
+      holders.set(key, (holders.get(key) ?? 0) + 1)
+      keepIfHeld(key)
+    },
+    release(key: K): void {
+      const count = (holders.get(key) ?? 0) - 1
+      if (count > 0) {
+        holders.set(key, count)
+        return
+      }
+      holders.delete(key)
+      const entry = held.get(key)
+      held.delete(key)
+      // Back under the TTL: trusted for one more TTL from now at most.
+      if (entry !== undefined && now() - entry.since < heldTtlMs && !cache.has(key)) cache.set(key, entry.value)
+    },
     /** Drops one key on this node only (the value itself says it is no longer good, as a session past its lifetime). */
-    drop: (key: K): void => void cache.delete(key),
-    /** How many entries are held (for tests and metrics). */
+    drop: (key: K): void => {
+      cache.delete(key)
+      held.delete(key)
+    },
+    /** How many entries are in memory, held ones included (for tests and metrics). */
     get size(): number {
-      return cache.size
+      let size = cache.size
+      for (const key of held.keys()) if (!cache.has(key)) size += 1
+      return size
     },
   }
 }

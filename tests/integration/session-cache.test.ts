@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from '../helpers/http'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
 import { linkIn, startTestApp, type TestApp } from '../helpers/test-app'
+import { connectSocket } from '../helpers/sockets'
 import { createUserWithSession } from '../helpers/users'
 import { currentUser, eventually, mailsTo, signIn, signUpConfirmed } from './auth-support'
 
@@ -74,6 +75,35 @@ describe('session lookups', () => {
     expect(await status(old.token)).toBe(200)
     clock().advance(20_000)
     expect(await status(old.token)).toBe(401)
+  })
+})
+
+describe('sessions of connected sockets', () => {
+  it('stay in memory past the TTL while a socket is connected, are still refused at once when ended, and are read again once the socket is gone', async () => {
+    const { token } = await createUserWithSession(database.db, {}, clock())
+    const socket = await connectSocket(server.url, token)
+    // Past the half-minute TTL, within the four minutes a connected socket's session is trusted.
+    const before = counter.reads
+    clock().advance(3 * minute)
+    expect(await status(token)).toBe(200)
+    expect(counter.reads - before).toBe(0)
+
+    socket.disconnect()
+    await eventually(
+      async () => {
+        clock().advance(minute)
+        return status(token)
+      },
+      () => counter.reads - before > 0,
+    )
+    expect(counter.reads - before).toBe(1)
+
+    const kept = await createUserWithSession(database.db, {}, clock())
+    const keeper = await connectSocket(server.url, kept.token)
+    clock().advance(3 * minute)
+    expect((await request(server.url, 'POST', '/api/auth/logout', { token: kept.token })).status).toBe(200)
+    expect(await status(kept.token)).toBe(401)
+    keeper.disconnect()
   })
 })
 

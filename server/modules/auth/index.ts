@@ -8,14 +8,15 @@ import type { Clock } from '../../lib/clock'
 import type { InvalidationBus } from '../../lib/revocable-cache'
 import { disconnectUser } from '../../lib/socket-handler'
 import type { SessionResolver } from '../../plugins/auth'
-import type { AppServer } from '../../plugins/socket-io'
+import type { AppServer, AppSocket } from '../../plugins/socket-io'
+import type { SocketAuth } from '../../contract/socket/events'
 import type { I18nService } from '../i18n'
 import type { Mailer } from '../mail'
 import { createRevocableCache } from '../../lib/revocable-cache'
 import { createAuthStore, type AccountChange, type UserCardRow } from './auth.repository'
 import { registerAuthRoutes } from './auth.routes'
 import { createAuthService } from './auth.service'
-import { banAccount, createSessionsService, defaultSessionCacheTtlMs, sessionLifetimesOf, sessionTag, userTag } from './sessions.service'
+import { banAccount, createSessionsService, defaultSessionCacheTtlMs, sessionLifetimesOf, sessionTag, userTag, type SessionsService } from './sessions.service'
 import { createImageStore } from './uploads'
 
 export { toUserView } from './user-view'
@@ -133,6 +134,7 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
         pending.add(task)
       }
       io = app.io
+      holdSessionsOfSockets(app.io, sessions)
       await registerAuthRoutes(app, { service, sessions, inBackground, passwordChanged })
 
       let timer: NodeJS.Timeout | undefined
@@ -157,4 +159,24 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
       if (io) disconnectUser(io, userId, 'banned')
     },
   }
+}
+
+/**
+ * A signed-in socket keeps its session in memory until it closes (`SessionsService.holdToken`). The
+ * listeners are shared by every socket (Socket.IO calls them with the socket as `this`), so a socket
+ * holds no closure of its own for it.
+ */
+function holdSessionsOfSockets(io: AppServer, sessions: Pick<SessionsService, 'holdToken' | 'releaseToken'>): void {
+  const tokenOf = (socket: AppSocket) => (socket.handshake.auth as SocketAuth | undefined)?.token
+  function release(this: AppSocket): void {
+    const token = tokenOf(this)
+    if (typeof token === 'string') sessions.releaseToken(token)
+  }
+  io.on('connection', (socket: AppSocket) => {
+    // Signed in at the handshake (the user id stays when the session ends while the socket is open).
+    const token = tokenOf(socket)
+    if (socket.data.userId === null || typeof token !== 'string') return
+    sessions.holdToken(token)
+    socket.on('disconnect', release)
+  })
 }

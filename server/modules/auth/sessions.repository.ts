@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { Database } from '../../../db/schema'
 
 /** Where a session is used from: recorded at sign-in and refreshed with last_seen_at. */
@@ -11,6 +11,14 @@ export interface SessionClient {
 export interface LiveWindow {
   createdAfter: Date
   seenAfter: Date
+}
+
+/** A session used at `at` from `address`, to be written unless its last use is later than `staleBefore`. */
+export interface SessionMark {
+  sessionId: number
+  at: Date
+  staleBefore: Date
+  address: string | null
 }
 
 /** All SQL about sessions. */
@@ -53,13 +61,17 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Marks a session used now, from this address. Only when its last mark is no later than `staleBefore`,
-     * so several servers (or requests) seeing the same session in one minute write once.
+     * Marks sessions used, each at its time and from its address, in one statement. Only a session
+     * whose last mark is no later than its `staleBefore` is written, so several servers (or requests)
+     * seeing the same session in one minute write once; a session listed twice is written once.
      */
-    touch(sessionId: number, at: Date, staleBefore: Date, address: string | null) {
-      let update = db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).where('last_seen_at', '<=', staleBefore)
-      if (address !== null) update = update.set({ address })
-      return update.execute()
+    async touchMany(marks: readonly SessionMark[]): Promise<void> {
+      if (marks.length === 0) return
+      await sql`
+        update sessions set last_seen_at = mark.at, address = coalesce(mark.address, sessions.address)
+        from unnest(${marks.map((mark) => mark.sessionId)}::integer[], ${marks.map((mark) => mark.at)}::timestamptz[], ${marks.map((mark) => mark.staleBefore)}::timestamptz[], ${marks.map((mark) => mark.address)}::text[])
+          as mark(id, at, stale_before, address)
+        where sessions.id = mark.id and sessions.last_seen_at <= mark.stale_before`.execute(db)
     },
 
     /** The user's live sessions, most recently used first. */

@@ -3,11 +3,12 @@ import type { DeviceSession } from '../../contract/http/auth'
 import { AppError } from '../../lib/app-error'
 import type { UserRow } from '../../../db/schema'
 import type { Clock } from '../../lib/clock'
+import { createGroupCommit } from '../../lib/group-commit'
 import { hashToken, randomToken } from '../../lib/ids'
 import { createInvalidationHub, createRevocableCache, type InvalidationBus } from '../../lib/revocable-cache'
 import type { SessionResolver, Viewer } from '../../plugins/auth'
 import type { AuthStore } from './auth.repository'
-import type { LiveWindow, SessionClient, SessionsRepository } from './sessions.repository'
+import type { LiveWindow, SessionClient, SessionMark, SessionsRepository } from './sessions.repository'
 
 export type { SessionClient } from './sessions.repository'
 
@@ -70,10 +71,18 @@ export interface SessionCacheOptions {
   bus: InvalidationBus
   /** How long a cached session is trusted with no message from the bus (a lost message heals within it). */
   ttlMs?: number
+  /** How long a session with a connected socket is trusted with no message from the bus. */
+  heldTtlMs?: number
   max?: number
 }
 
 export const defaultSessionCacheTtlMs = 30_000
+/**
+ * A session with a connected socket is read again every four minutes, not at every half-minute check
+ * of its socket (a table's players ask all game long). Revocations through the app reach it at once;
+ * this bounds only what the app is not told (SQL by hand).
+ */
+export const defaultHeldSessionTtlMs = 4 * 60_000
 const defaultSessionCacheMax = 50_000
 
 /** The tags a session's entry goes with: its own, and its user's (a ban, a password change, saved settings). */
@@ -99,6 +108,7 @@ export function createSessionsService(repository: SessionsRepository, clock: Clo
   const cache = createRevocableCache<string, CachedSession>({
     bus: cacheOptions.bus,
     ttlMs: cacheOptions.ttlMs ?? defaultSessionCacheTtlMs,
+    heldTtlMs: cacheOptions.heldTtlMs ?? Math.max(defaultHeldSessionTtlMs, cacheOptions.ttlMs ?? 0),
     max: cacheOptions.max ?? defaultSessionCacheMax,
     now: () => clock.now().getTime(),
     tagsOf: (session) => [sessionTag(session.sessionId), userTag(session.user.id)],
@@ -115,6 +125,15 @@ export function createSessionsService(repository: SessionsRepository, clock: Clo
         lastAddress,
         ban: banReason !== null && banUntil !== null ? { reason: banReason, until: new Date(banUntil) } : null,
       }
+    },
+  })
+
+  // Last uses of every session seen meanwhile share one UPDATE: a busy server writes a handful of
+  // statements a minute, not one per session.
+  const lastUses = createGroupCommit<SessionMark, void>({
+    write: async (marks) => {
+      await repository.touchMany(marks)
+      return marks.map(() => undefined)
     },
   })
 
@@ -140,13 +159,22 @@ export function createSessionsService(repository: SessionsRepository, clock: Clo
       session.lastSeenAt = nowMs
       const address = seen?.address ?? session.lastAddress
       session.lastAddress = address
-      await repository.touch(session.sessionId, now, new Date(nowMs - lastSeenPrecisionMs), address)
+      await lastUses.submit({ sessionId: session.sessionId, at: now, staleBefore: new Date(nowMs - lastSeenPrecisionMs), address })
     }
     return { user: session.user, sessionId: session.sessionId, token } satisfies Viewer
   }
 
   return {
     resolveSession,
+
+    /**
+     * Keeps a token's session in memory while a socket signed in with it is connected (`release` when
+     * it closes): a table's players are checked again every half minute for as long as they play, and
+     * this answers them from memory. Sign-outs, bans and password changes still reach it through the
+     * bus at once, and lifetimes are checked on every use.
+     */
+    holdToken: (token: string) => void cache.hold(hashToken(token)),
+    releaseToken: (token: string) => void cache.release(hashToken(token)),
 
     /** Starts a session and returns its raw token (shown once, never stored). */
     start: (userId: number, userAgent: string | null, address: string | null = null) => startSession(repository, userId, { userAgent, address }, clock.now()),

@@ -152,4 +152,90 @@ describe('revocable cache', () => {
     now += 2_000
     expect((await cache.get(1))?.name).toBe('one!')
   })
+
+  describe('held keys', () => {
+    function heldCache(store: ReturnType<typeof fakeStore>, hub = createInvalidationHub()) {
+      const clock = { now: 1_000 }
+      const cache = createRevocableCache<number, Row>({ bus: hub, load: (id) => store.load(id), tagsOf: (row) => [`row:${row.id}`, `owner:${row.owner}`], ttlMs: 30_000, heldTtlMs: 300_000, max: 10, now: () => clock.now })
+      return { cache, hub, clock }
+    }
+
+    it('keeps a held entry past its TTL until its last holder lets go, then trusts it for one TTL more', async () => {
+      const store = fakeStore([{ id: 1, owner: 10, name: 'one' }])
+      const { cache, clock } = heldCache(store)
+      await cache.get(1)
+      cache.hold(1)
+      cache.hold(1)
+      store.rows.get(1)!.name = 'changed without telling'
+      clock.now += 2 * 60_000
+      expect((await cache.get(1))?.name).toBe('one')
+      cache.release(1)
+      clock.now += 2 * 60_000
+      expect((await cache.get(1))?.name).toBe('one')
+      expect(store.loads).toBe(1)
+      cache.release(1)
+      clock.now += 29_000
+      expect((await cache.get(1))?.name).toBe('one')
+      clock.now += 2_000
+      expect((await cache.get(1))?.name).toBe('changed without telling')
+      expect(store.loads).toBe(2)
+    })
+
+    it('a key held before it is read is kept from its first load on', async () => {
+      const store = fakeStore([{ id: 1, owner: 10, name: 'one' }])
+      const { cache, clock } = heldCache(store)
+      cache.hold(1)
+      await cache.get(1)
+      clock.now += 4 * 60_000
+      await cache.get(1)
+      expect(store.loads).toBe(1)
+    })
+
+    it('reads a held entry again once held for its own bound, and keeps the new answer', async () => {
+      const store = fakeStore([{ id: 1, owner: 10, name: 'one' }])
+      const { cache, clock } = heldCache(store)
+      cache.hold(1)
+      await cache.get(1)
+      store.rows.get(1)!.name = 'changed without telling'
+      clock.now += 4 * 60_000
+      expect((await cache.get(1))?.name).toBe('one')
+      clock.now += 2 * 60_000
+      expect((await cache.get(1))?.name).toBe('changed without telling')
+      clock.now += 4 * 60_000
+      expect((await cache.get(1))?.name).toBe('changed without telling')
+      expect(store.loads).toBe(2)
+    })
+
+    it('an invalidation of its tag, or a lost message, takes a held entry out at once; it is read afresh and held again', async () => {
+      const store = fakeStore([{ id: 1, owner: 10, name: 'one' }, { id: 2, owner: 20, name: 'two' }])
+      const { cache, hub, clock } = heldCache(store)
+      cache.hold(1)
+      cache.hold(2)
+      await cache.get(1)
+      await cache.get(2)
+      store.rows.get(1)!.name = 'one!'
+      hub.invalidate('owner:10')
+      expect((await cache.get(1))?.name).toBe('one!')
+      expect(store.loads).toBe(3)
+      clock.now += 4 * 60_000
+      expect((await cache.get(1))?.name).toBe('one!')
+      expect((await cache.get(2))?.name).toBe('two')
+      expect(store.loads).toBe(3)
+
+      store.rows.get(2)!.name = 'two!'
+      hub.forgetEverything()
+      expect((await cache.get(2))?.name).toBe('two!')
+      expect(store.loads).toBe(4)
+    })
+
+    it('a dropped entry is read again even while held', async () => {
+      const store = fakeStore([{ id: 1, owner: 10, name: 'one' }])
+      const { cache } = heldCache(store)
+      cache.hold(1)
+      await cache.get(1)
+      cache.drop(1)
+      await cache.get(1)
+      expect(store.loads).toBe(2)
+    })
+  })
 })
