@@ -11,6 +11,7 @@ import { request } from '../helpers/requests'
 import { closeOpenSockets, connectSocket, type TestSocket } from '../helpers/sockets'
 import { createBenchAccounts, createFriendships, createParties, type BenchAccount } from './bench-accounts'
 import { startBenchApp } from './bench-app'
+import { countPostgres, StatementCounter } from './statement-counter'
 
 // `npm run bench:sockets`: the server's memory per connected, signed-in user. Thousands of sockets
 // connect to the app server, each signing in as the renderer does on connect (the online count,
@@ -46,12 +47,19 @@ const budgetMs = 900_000
 const heapRatioGoal = 1.5
 
 type ServerKind = 'app' | 'bare'
-type ToServer = { type: 'measure'; snapshot?: string } | { type: 'profile' } | { type: 'close' }
+type ToServer = { type: 'measure'; snapshot?: string } | { type: 'profile' } | { type: 'count' } | { type: 'close' }
 type FromServer =
   | { type: 'ready'; url: string; accounts: BenchAccount[]; database: string | null }
-  | { type: 'memory'; usage: NodeJS.MemoryUsage; sockets: number; snapshot: string | null; profile: ProfileSummary | null }
+  | { type: 'memory'; usage: NodeJS.MemoryUsage; sockets: number; snapshot: string | null; profile: ProfileSummary | null; statements: Statements | null }
   | { type: 'profiling' }
+  | { type: 'counting' }
   | { type: 'failed'; message: string }
+
+/** The SQL statements the app server ran while the sockets connected: how many, and the most frequent by text. */
+interface Statements {
+  total: number
+  top: Array<[string, number]>
+}
 
 /* ---------- a server process ---------- */
 
@@ -71,7 +79,9 @@ async function runServer(kind: ServerKind): Promise<void> {
   let socketsNow: () => number
   let close: () => Promise<void>
   let ready: FromServer
+  const statements = new StatementCounter()
   if (kind === 'app') {
+    countPostgres(statements)
     const { app, database, url, close: closeApp } = await startBenchApp({ name: 'sockets' })
     const accounts = await createBenchAccounts(database.db, socketCount, 'sock')
     await createParties(database.db, accounts, partySize)
@@ -94,12 +104,17 @@ async function runServer(kind: ServerKind): Promise<void> {
       if (message.type === 'profile') {
         profiler = await startCpuProfile()
         await send({ type: 'profiling' })
+      } else if (message.type === 'count') {
+        statements.counting = true
+        await send({ type: 'counting' })
       } else if (message.type === 'measure') {
+        const counted = statements.counting ? { total: statements.total(), top: [...statements.counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12) } : null
+        statements.counting = false
         const profile = profiler && cpuProfileFile ? await profiler.stop(cpuProfileFile) : null
         profiler = null
         const usage = await settledMemory()
         const snapshot = message.snapshot ? writeHeapSnapshot(message.snapshot) : null
-        await send({ type: 'memory', usage, sockets: socketsNow(), snapshot, profile })
+        await send({ type: 'memory', usage, sockets: socketsNow(), snapshot, profile, statements: counted })
       } else {
         await close()
         process.exit(0)
@@ -162,6 +177,7 @@ interface Measured {
   connectSeconds: number
   database: string | null
   profile: ProfileSummary | null
+  statements: Statements | null
 }
 
 /** One server: its baseline after the warm-up round, then its memory with every socket connected. */
@@ -184,6 +200,10 @@ async function measureServer(kind: ServerKind): Promise<Measured> {
       server.tell({ type: 'profile' })
       await server.expect('profiling')
     }
+    if (kind === 'app') {
+      server.tell({ type: 'count' })
+      await server.expect('counting')
+    }
     const connectStart = performance.now()
     await connectAll(ready.url, tokens, then)
     const connectSeconds = (performance.now() - connectStart) / 1000
@@ -196,7 +216,7 @@ async function measureServer(kind: ServerKind): Promise<Measured> {
     closeOpenSockets()
     server.tell({ type: 'close' })
     await server.expect('failed').catch(() => undefined)
-    return { baseline: baseline.usage, loaded: loaded.usage, sockets: loaded.sockets, connectSeconds, database: ready.database, profile: loaded.profile }
+    return { baseline: baseline.usage, loaded: loaded.usage, sockets: loaded.sockets, connectSeconds, database: ready.database, profile: loaded.profile, statements: loaded.statements }
   } finally {
     closeOpenSockets()
     if (server.child.exitCode === null) server.child.kill()
@@ -233,6 +253,10 @@ async function runClients(): Promise<void> {
   console.log('')
   console.log(`ratio (app / bare): heap per socket ${heapRatio.toFixed(2)}x, RSS per socket ${rssRatio.toFixed(2)}x`)
   console.log(`goal: heap per signed-in socket at most ${heapRatioGoal}x the bare server's: ${heapRatio <= heapRatioGoal ? 'met' : 'NOT MET'}`)
+  if (app.statements) {
+    console.log(`\nSQL statements while the app's sockets connected and signed in: ${app.statements.total}, ${(app.statements.total / app.sockets).toFixed(2)} per socket`)
+    for (const [text, count] of app.statements.top) console.log(`  ${String(count).padStart(8)}  ${(count / app.sockets).toFixed(3)}/socket  ${text}`)
+  }
   if (app.profile && cpuProfileFile) {
     const ms = (value: number) => value.toFixed(0).padStart(8)
     const share = (value: number) => ((100 * value) / (app.profile as ProfileSummary).totalMs).toFixed(1).padStart(5)

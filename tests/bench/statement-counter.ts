@@ -1,0 +1,64 @@
+import { performance } from 'node:perf_hooks'
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
+import pg from 'pg'
+
+/**
+ * Counts every statement the server's database runs, at the driver: the app's queries, raw SQL and
+ * each transaction's BEGIN and COMMIT alike. Statements are grouped by their text, values left out.
+ */
+export class StatementCounter implements KyselyPlugin {
+  counts = new Map<string, number>()
+  counting = false
+  /** How long each statement took in the database (at the driver), ms. */
+  executing: number[] = []
+  /** How long the server waited for each of its queries (the pool's or PGlite's queue included), ms; BEGIN and COMMIT are not among them. */
+  waited: number[] = []
+  private startedAt = new WeakMap<object, number>()
+
+  /** Counts a statement the driver is about to run; call the answer when it has run. */
+  count(text: string): () => void {
+    if (!this.counting) return () => undefined
+    const started = performance.now()
+    const key = text
+      .replace(/\s+/g, ' ')
+      .trim()
+      // A list of parameters or of rows reads the same however long it is.
+      .replace(/\(\$\d+(?:, ?\$\d+)*\)(?:, ?\(\$\d+(?:, ?\$\d+)*\))+/g, '($…), …')
+      .replace(/\(\$\d+(?:, ?\$\d+)+\)/g, '($…)')
+      .slice(0, 160)
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
+    return () => this.executing.push(performance.now() - started)
+  }
+
+  /** Kysely compiles a query just before running it and hands it to this plugin then, and its result once answered. */
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.counting) this.startedAt.set(args.queryId, performance.now())
+    return args.node
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const started = this.startedAt.get(args.queryId)
+    if (started !== undefined && this.counting) this.waited.push(performance.now() - started)
+    return args.result
+  }
+
+  total(): number {
+    return [...this.counts.values()].reduce((sum, count) => sum + count, 0)
+  }
+
+  /** BEGIN, COMMIT, ROLLBACK and savepoints. */
+  transactionControl(): number {
+    return [...this.counts.entries()].filter(([text]) => /^(begin|commit|rollback|savepoint|release|start transaction)\b/i.test(text)).reduce((sum, [, count]) => sum + count, 0)
+  }
+}
+
+/** Every query of every PostgreSQL client in this process is counted (the pool's clients are pg.Client, PGlite's thread is reached the same way). */
+export function countPostgres(statements: StatementCounter): void {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
+  pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+    const done = statements.count(typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '?'))
+    const result = query.call(this, config, ...rest)
+    if (result instanceof Promise) result.then(done, done)
+    return result
+  } as typeof pg.Client.prototype.query
+}
