@@ -89,7 +89,9 @@ export const routeTable: LayoutRoute[] = [
       screen('/watch', 'login', 'screens.watch.title', () => import('../features/watch').then((module) => module.WatchScreen)),
       screen('/game/statistics/:id', 'login', 'screens.gameStatistics.title', () => import('../features/statistics').then((module) => module.GameRecordScreen)),
       screen('/statistics/:id?', 'login', 'screens.statistics.title', placeholder('StatisticsScreen')),
-      screen('/ratings', 'login', 'screens.ratings.title', placeholder('RatingsScreen'), [screen('ladder/:id', 'login', 'screens.ratings.title', placeholder('LadderScreen'))]),
+      screen('/ratings', 'login', 'screens.ratings.title', () => import('../features/ratings').then((module) => module.RatingsScreen), [
+        screen('ladder/:id', 'login', 'screens.ratings.title', () => import('../features/ratings').then((module) => module.LadderScreen)),
+      ]),
       screen('/transactions', 'login', 'screens.transactions.title', placeholder('TransactionsScreen')),
       screen('/premium', 'login', 'screens.premium.title', placeholder('PremiumScreen')),
       screen('/success', 'login', 'screens.success.title', placeholder('PaymentSuccessScreen')),

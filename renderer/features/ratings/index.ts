@@ -1,0 +1,3 @@
+export { RatingsScreen, ladderName } from './RatingsScreen'
+export { LadderScreen } from './LadderScreen'
+export { LadderTable, ladderPageSize, searchDelayMs } from './LadderTable'
