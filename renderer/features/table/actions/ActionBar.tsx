@@ -2,8 +2,8 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { GameView } from '../../../../server/contract/game'
 import type { Lobby } from '../../../../server/contract/socket/lobbies'
+import { JudgeCockpit } from '../judge'
 import { BarError, Feedback } from './Feedback'
-import { JudgeControls } from './JudgeControls'
 import { PlayerControls } from './PlayerControls'
 import { StartControls } from './StartControls'
 import { useTableCommands } from './table-commands'
@@ -29,9 +29,9 @@ export function ActionBar({ lobby, view }: { lobby: Lobby; view: GameView | null
       <div className={styles.row}>
         {view?.actions.player ? <PlayerControls lobby={lobby} view={view} controls={view.actions.player} /> : null}
         {!view && lobby.as === 'judge' ? <StartControls lobby={lobby} /> : null}
-        {view?.actions.judge ? <JudgeControls view={view} controls={view.actions.judge} /> : null}
         <BarError error={barError} />
       </div>
+      {view?.actions.judge ? <JudgeCockpit lobby={lobby} view={view} /> : null}
     </div>
   )
 }

@@ -1,10 +1,13 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { useTranslation } from 'react-i18next'
 import type { GameView } from '../../../../server/contract/game'
 import type { Lobby } from '../../../../server/contract/socket/lobbies'
 import { useIsMobile } from '../../../app/shell/use-media-query'
 import { ActionBar } from '../actions/ActionBar'
 import { TableCommandsProvider } from '../actions/table-commands'
-import { SeatBoard, type SeatExtras } from '../seats/SeatBoard'
+import { Announcements } from '../announcements'
+import { SeatBoard } from '../seats/SeatBoard'
+import { GameSummary } from '../summary'
 import { StageVideo, TableMedia } from '../video'
 import { fitGrid } from './fit-grid'
 import { PhaseBar } from './PhaseBar'
@@ -19,10 +22,23 @@ const useStyles = makeStyles({
     flexGrow: 1,
     minHeight: 0,
     display: 'grid',
-    gridTemplateRows: 'auto auto minmax(0, 1fr) auto',
+    gridTemplateRows: 'auto auto auto minmax(0, 1fr) auto',
     overflow: 'hidden',
   },
-  seats: { position: 'relative', minHeight: 0, minWidth: 0, padding: tokens.spacingHorizontalS, overflow: 'hidden' },
+  news: { paddingInline: tokens.spacingHorizontalM, paddingBlockStart: tokens.spacingVerticalXS, ':empty': { display: 'none' } },
+  middle: { display: 'flex', minHeight: 0, minWidth: 0 },
+  seats: { position: 'relative', flexGrow: 1, minHeight: 0, minWidth: 0, padding: tokens.spacingHorizontalS, overflow: 'hidden' },
+  // After the end the summary sits beside the seats (the cameras stay in sight for the talk after the game).
+  summary: {
+    width: 'min(440px, 45%)',
+    flexShrink: 0,
+    overflowY: 'auto',
+    padding: tokens.spacingHorizontalM,
+    borderInlineStartWidth: tokens.strokeWidthThin,
+    borderInlineStartStyle: 'solid',
+    borderInlineStartColor: tokens.colorNeutralStroke2,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   bar: {
     paddingBlock: tokens.spacingVerticalS,
     paddingInline: tokens.spacingHorizontalM,
@@ -47,8 +63,6 @@ const useStyles = makeStyles({
 
 export interface TableLayoutProps {
   lobby: Lobby
-  /** Per-seat tools and badges of other features. */
-  extras?: SeatExtras
 }
 
 /**
@@ -57,8 +71,9 @@ export interface TableLayoutProps {
  * bottom, nothing scrolling. On a phone: the phase bar, the speaker (or the judge) large, a
  * filmstrip of the seats and the action bar as a bottom sheet.
  */
-export function TableLayout({ lobby, extras }: TableLayoutProps) {
+export function TableLayout({ lobby }: TableLayoutProps) {
   const styles = useStyles()
+  const { t } = useTranslation()
   const phone = useIsMobile()
   const view = (lobby.game?.view ?? null) as GameView | null
   const [area, size] = useElementSize()
@@ -78,9 +93,12 @@ export function TableLayout({ lobby, extras }: TableLayoutProps) {
             <StageVideo lobby={lobby} />
           </div>
           <div className={styles.strip}>
-            <SeatBoard lobby={lobby} view={view} layout="strip" extras={extras} />
+            <SeatBoard lobby={lobby} view={view} layout="strip" />
           </div>
-          <div className={styles.rest} />
+          <div className={styles.rest}>
+            <Announcements lobby={lobby} />
+            {view?.result ? <GameSummary lobby={lobby} view={view} /> : null}
+          </div>
           {hasBar ? (
             <div className={mergeClasses(styles.bar, styles.sheet)} data-testid="action-sheet">
               {actionBar}
@@ -91,8 +109,18 @@ export function TableLayout({ lobby, extras }: TableLayoutProps) {
         <div className={styles.wide} data-testid="game-table" data-viewer={lobby.as} data-phase={view?.phase ?? 'waiting'} data-layout="wide">
           <PhaseBar lobby={lobby} view={view} />
           <TableMedia lobby={lobby} />
-          <div className={styles.seats} ref={area}>
-            <SeatBoard lobby={lobby} view={view} layout="grid" columns={fit.columns} tileWidth={fit.tileWidth || undefined} extras={extras} />
+          <div className={styles.news}>
+            <Announcements lobby={lobby} />
+          </div>
+          <div className={styles.middle}>
+            <div className={styles.seats} ref={area}>
+              <SeatBoard lobby={lobby} view={view} layout="grid" columns={fit.columns} tileWidth={fit.tileWidth || undefined} />
+            </div>
+            {view?.result ? (
+              <aside className={styles.summary} aria-label={t('game.phase.ended')}>
+                <GameSummary lobby={lobby} view={view} />
+              </aside>
+            ) : null}
           </div>
           {hasBar ? <div className={styles.bar}>{actionBar}</div> : <div />}
         </div>

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GameView } from '../../../../server/contract/game'
 import type { UserCard } from '../../../../server/contract/socket/common'
@@ -15,12 +15,6 @@ const useStyles = makeStyles({
   strip: { display: 'flex', gap: tokens.spacingHorizontalXS, overflowX: 'auto', paddingBlock: tokens.spacingVerticalXXS, scrollSnapType: 'x proximity' },
 })
 
-/** Per-seat extras other features draw on the tiles (tools in the top row, badges beside the state). */
-export interface SeatExtras {
-  tools?(seat: number | 'judge'): ReactNode
-  badges?(seat: number | 'judge'): ReactNode
-}
-
 export interface SeatBoardProps {
   lobby: Lobby
   view: GameView | null
@@ -28,7 +22,6 @@ export interface SeatBoardProps {
   layout: 'grid' | 'strip'
   columns?: number
   tileWidth?: number
-  extras?: SeatExtras
 }
 
 function actionKey(action: TileAction, view: GameView, picked: boolean): string {
@@ -43,30 +36,31 @@ function actionKey(action: TileAction, view: GameView, picked: boolean): string 
  * its digit key (1–9, 0 for seat 10) gives the action the view offers there; arrow keys move
  * between seats (one of them in the tab order at a time).
  */
-export function SeatBoard({ lobby, view, layout, columns = 1, tileWidth, extras }: SeatBoardProps) {
+export function SeatBoard({ lobby, view, layout, columns = 1, tileWidth }: SeatBoardProps) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { run, busy, error, bestMove, setBestMove } = useTableCommands()
   const cards = new Map<number, UserCard>(lobby.lobby.players.map((seat) => [seat.seat, seat.user]))
   const order: (number | 'judge')[] = [...(lobby.lobby.settings.judge || lobby.lobby.judge ? ['judge' as const] : []), ...Array.from({ length: lobby.lobby.seatCount }, (_, index) => index + 1)]
   const [focused, setFocused] = useState(0)
-  const board = useRef<HTMLDivElement | null>(null)
-  // A seat's focusable face, found in the board when a key moves the focus.
-  const face = (seat: number | 'judge') => board.current?.querySelector<HTMLButtonElement>(`[data-seat-face="${seat}"]`) ?? null
+  const boardId = useId()
+  // A seat's focusable face and the judge's menu trigger, found in the board when a key or click needs them.
+  const inBoard = <E extends HTMLElement>(selector: string) => document.getElementById(boardId)?.querySelector<E>(selector) ?? null
+  const face = (seat: number | 'judge') => inBoard<HTMLButtonElement>(`[data-seat-face="${seat}"]`)
   const picked = view ? pickedSeats(view, bestMove) : new Set<number>()
 
+  // The judge's menu of a seat, opened from its tile (its own trigger sits in the tile's tools).
+  const openMenu = (seat: number) => inBoard(`[data-testid="seat-menu-${seat}"]`)?.click()
+
   // An action offered on a seat, run: at once, or as a best-move pick for the action bar to send.
-  const act = useCallback(
-    (seat: number) => {
-      if (!view || busy) return
-      const action = tileAction(view, seat)
-      if (!action) return
-      if (action === 'best_move') return setBestMove(toggleBestMove(bestMove.filter((item) => view.actions.player?.bestMove.includes(item)), seat))
-      const command = tileCommand(action, seat)
-      if (command) void run(command, seat)
-    },
-    [view, busy, bestMove, setBestMove, run],
-  )
+  const act = (seat: number) => {
+    if (!view || busy) return
+    const action = tileAction(view, seat)
+    if (!action) return lobby.as === 'judge' ? openMenu(seat) : undefined
+    if (action === 'best_move') return setBestMove(toggleBestMove(bestMove.filter((item) => view.actions.player?.bestMove.includes(item)), seat))
+    const command = tileCommand(action, seat)
+    if (command) void run(command, seat)
+  }
 
   const focusIndex = (index: number) => {
     setFocused(index)
@@ -106,7 +100,7 @@ export function SeatBoard({ lobby, view, layout, columns = 1, tileWidth, extras 
     const action = view && seat !== 'judge' ? tileAction(view, seat) : null
     const isPicked = seat !== 'judge' && picked.has(seat)
     const name = seat === 'judge' ? `${t('game.seat.judge')}${card ? `: ${card.nickname}` : ''}` : seatName(t, seat, card?.nickname)
-    const label = action && view ? t(actionKey(action, view, isPicked), { seat: name }) : name
+    const label = action && view ? t(actionKey(action, view, isPicked), { seat: name }) : lobby.as === 'judge' && seat !== 'judge' && view ? t('game.screen.action.judgeMenu', { seat: name }) : name
     const seatError = error && error.place === seat ? t(error.key) : null
     return (
       <SeatTile
@@ -122,23 +116,24 @@ export function SeatBoard({ lobby, view, layout, columns = 1, tileWidth, extras 
         tabIndex={index === Math.min(focused, order.length - 1) ? 0 : -1}
         onFocus={() => setFocused(index)}
         onAct={() => seat !== 'judge' && act(seat)}
+        onOpen={lobby.as === 'judge' && seat !== 'judge' && view ? () => openMenu(seat) : undefined}
         strip={layout === 'strip'}
-        tools={extras?.tools?.(seat)}
-        badges={extras?.badges?.(seat)}
+        lobbyId={lobby.id}
+        viewer={lobby.as}
       />
     )
   })
 
   if (layout === 'strip') {
     return (
-      <div ref={board} className={styles.strip} role="group" aria-label={t('game.seats')} data-testid="filmstrip" onKeyDown={onKeyDown}>
+      <div id={boardId} className={styles.strip} role="group" aria-label={t('game.seats')} data-testid="filmstrip" onKeyDown={onKeyDown}>
         {tiles}
       </div>
     )
   }
   return (
     <div
-      ref={board}
+      id={boardId}
       className={styles.grid}
       style={tileWidth ? { gridTemplateColumns: `repeat(${columns}, ${tileWidth}px)` } : { gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}
       role="group"

@@ -1,10 +1,12 @@
 import { Badge, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
 import { Checkmark12Filled } from '@fluentui/react-icons'
-import type { ReactNode, SyntheticEvent } from 'react'
+import type { SyntheticEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GameView } from '../../../../server/contract/game'
 import type { UserCard } from '../../../../server/contract/socket/common'
 import { RoleIcon } from '../../../components/role-icons'
+import { JudgeSeatMenu } from '../judge'
+import { SeatMarkBadge, SeatTools, useSeatMark } from '../seat-tools'
 import { nominationsShown } from '../table-display'
 import { PinButton, SeatVideo } from '../video'
 import type { TileAction } from './seat-actions'
@@ -83,6 +85,7 @@ const useStyles = makeStyles({
 })
 
 export interface SeatTileProps {
+  lobbyId: number
   seat: number | 'judge'
   card: UserCard | null
   view: GameView | null
@@ -97,13 +100,13 @@ export interface SeatTileProps {
   /** Roving focus: only one seat is in the tab order. */
   tabIndex: 0 | -1
   onAct(): void
+  /** With no action here: what a click opens instead (the judge's menu of the seat), if anything. */
+  onOpen?: () => void
   onFocus(): void
   /** The filmstrip's small tile (phones) instead of the grid's. */
   strip?: boolean
-  /** Per-seat tools drawn in the tile's top row (seat notes, the judge's menu). */
-  tools?: ReactNode
-  /** Extra badges (a seat mark). */
-  badges?: ReactNode
+  /** Who looks: players and the judge get the seat tools, the judge the seat's menu. */
+  viewer: 'player' | 'judge' | 'spectator'
 }
 
 // A click on a tool is the tool's, not the tile's.
@@ -119,8 +122,11 @@ export function SeatTile(props: SeatTileProps) {
   const speaking = !judge && view?.speaker === seat
   const nominated = !judge && view !== null && nominationsShown(view) && view.nominations.some((item) => item.target === seat)
   const role = state?.role ?? null
+  const mark = useSeatMark(props.lobbyId, judge ? 0 : seat)
+  const own = !judge && view?.you?.seat === seat
   const act = () => {
     if (props.action && !props.busy) props.onAct()
+    else if (!props.action) props.onOpen?.()
   }
   return (
     <div
@@ -135,10 +141,11 @@ export function SeatTile(props: SeatTileProps) {
       data-speaking={speaking || undefined}
       data-nominated={nominated || undefined}
       data-left={state && !state.atTable ? (state.left ?? 'yes') : undefined}
+      data-mark={!judge && mark !== 'none' ? mark : undefined}
       onClick={act}
     >
       <div className={styles.video} data-testid={`video-slot-${seat}`}>
-        <SeatVideo user={card} view={view} seat={seat} />
+        <SeatVideo user={card} view={view} seat={seat} compact={props.strip} />
       </div>
       <button
         type="button"
@@ -146,7 +153,8 @@ export function SeatTile(props: SeatTileProps) {
         className={styles.face}
         tabIndex={props.tabIndex}
         aria-label={props.label}
-        aria-disabled={props.action && !props.busy ? undefined : true}
+        aria-disabled={(props.action && !props.busy) || (!props.action && props.onOpen) ? undefined : true}
+        aria-haspopup={!props.action && props.onOpen ? 'menu' : undefined}
         aria-pressed={props.action ? props.picked : undefined}
         onFocus={props.onFocus}
         data-testid={judge ? 'judge-seat-face' : `seat-face-${seat}`}
@@ -182,10 +190,11 @@ export function SeatTile(props: SeatTileProps) {
           ) : null}
           {state && !state.atTable ? <Badge color="danger">{t(`game.left.${state.left ?? 'vote'}`)}</Badge> : null}
           {state && !state.connected ? <Badge color="subtle">{t('game.seat.offline')}</Badge> : null}
-          {props.badges}
+          {!judge ? <SeatMarkBadge lobbyId={props.lobbyId} seat={seat} /> : null}
         </div>
         <div className={styles.tools} onClick={keepInside} onKeyDown={keepInside}>
-          {props.tools}
+          {!judge && props.viewer !== 'spectator' ? <SeatTools lobbyId={props.lobbyId} seat={seat} user={card} viewerIsSelf={own} /> : null}
+          {!judge && props.viewer === 'judge' && view ? <JudgeSeatMenu view={view} seat={seat} nickname={card?.nickname} /> : null}
           <PinButton user={card} />
         </div>
       </div>

@@ -20,7 +20,7 @@ function usePeer(user: UserCard | null) {
 }
 
 /** The tile of one peer, own or received, as the table shows it (seat slot or the phone's large tile). */
-export function PeerVideo({ user, view, seat, stage = false }: { user: UserCard | null; view: GameView | null; seat: number | 'judge'; stage?: boolean }) {
+export function PeerVideo({ user, view, seat, stage = false, compact = false }: { user: UserCard | null; view: GameView | null; seat: number | 'judge'; stage?: boolean; compact?: boolean }) {
   const { media, peerId, self, pinned } = usePeer(user)
   const { preferences } = useSnapshot(devicesState)
   const peer = peerId && !self ? media.peers[peerId] : undefined
@@ -40,13 +40,14 @@ export function PeerVideo({ user, view, seat, stage = false }: { user: UserCard 
       videoTestId={stage ? 'stage-video' : peerId ? `video-${peerId}` : `video-empty-${seat}`}
       place={stage ? 'stage' : 'seat'}
       pinned={pinned}
+      compact={compact}
     />
   )
 }
 
-/** What goes into a seat's 16:9 video slot. */
-export function SeatVideo({ user, view, seat }: { user: UserCard | null; view: GameView | null; seat: number | 'judge' }) {
-  return <PeerVideo user={user} view={view} seat={seat} />
+/** What goes into a seat's 16:9 video slot (`compact` in the phone's filmstrip). */
+export function SeatVideo({ user, view, seat, compact = false }: { user: UserCard | null; view: GameView | null; seat: number | 'judge'; compact?: boolean }) {
+  return <PeerVideo user={user} view={view} seat={seat} compact={compact} />
 }
 
 /** Asks for this camera in high quality (and, on a phone, on the large tile); again to let go. Not on the own tile. */

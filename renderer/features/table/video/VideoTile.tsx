@@ -69,6 +69,8 @@ export interface VideoTileProps {
   videoTestId: string
   /** A seat's tile (`video-tile-<peerId>`) or the phone's one large tile (`stage-tile`). Default: seat. */
   place?: 'seat' | 'stage'
+  /** A small tile (the phone's filmstrip): the avatar alone, no caption under it. */
+  compact?: boolean
   /** This viewer asked for this camera in high quality (`pin-<peerId>` beside the tile). */
   pinned?: boolean
 }
@@ -121,10 +123,12 @@ export function VideoTile(props: VideoTileProps) {
       />
       {!showVideo && props.user ? (
         <div className={styles.placeholder} data-testid={night ? 'video-night' : undefined}>
-          <UserAvatar user={props.user} size={40} />
-          <Caption1>
-            {night ? <WeatherMoon20Regular aria-hidden /> : <VideoOff20Regular aria-hidden />} {night ? t('game.video.night') : t('game.video.cameraOff')}
-          </Caption1>
+          <UserAvatar user={props.user} size={props.compact ? 28 : 40} />
+          {props.compact ? null : (
+            <Caption1>
+              {night ? <WeatherMoon20Regular aria-hidden /> : <VideoOff20Regular aria-hidden />} {night ? t('game.video.night') : t('game.video.cameraOff')}
+            </Caption1>
+          )}
         </div>
       ) : null}
       {props.user ? (

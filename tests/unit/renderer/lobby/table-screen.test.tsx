@@ -85,6 +85,9 @@ describe('the table screen', () => {
     expect((await within(screen.getByTestId('action-bar')).findByTestId('command-error')).textContent).toBe(i18n.t('errors.game.not_your_turn'))
     expect(screen.queryByTestId('leave-table')).toBeNull()
     expect(screen.queryByTestId('judge-next')).toBeNull()
+    // The viewer's own tools sit on every tile; the judge's menu does not.
+    expect(within(seat(4)).getByTestId('seat-tools-4')).toBeTruthy()
+    expect(screen.queryByTestId('seat-menu-4')).toBeNull()
   })
 
   it('a refused tile action shows its error on that tile, and a double click sends once', async () => {
@@ -209,6 +212,15 @@ describe('the table screen', () => {
     expect(lastCommand()).toEqual({ id: 1, command: { type: 'best_move', targets: [2, 4] } })
   })
 
+  it('after the end the summary is shown beside the seats, which stay on screen', () => {
+    const result = { outcome: 'red', reason: 'all_black_left', losingTeam: 'black', finalised: false, countsForRatings: true, seats: [] } as const
+    tableState.current = seated(view({ phase: 'ended', speaker: null, result }, 1))
+    show()
+    expect(screen.getByTestId('game-summary')).toBeTruthy()
+    expect(screen.getAllByTestId(/^seat-\d+$/)).toHaveLength(10)
+    expect(screen.getByTestId('game-result').textContent).toContain(i18n.t('game.outcome.red'))
+  })
+
   it('a spectator has no action bar and no role; the roles show once the view reveals them', () => {
     tableState.current = lobby(1, view({}, -1), 'spectator')
     show()
@@ -235,7 +247,12 @@ describe('the table screen', () => {
     await vi.waitFor(() => expect(seat(4).getAttribute('aria-busy')).toBeNull())
     expect(screen.getByTestId('judge-next')).toBeTruthy()
     expect(screen.queryByTestId('judge-resume')).toBeNull()
-    expect(screen.queryByTestId('judge-disqualify')).toBeNull()
+    // Another tile opens that seat's menu, with what the view allows there.
+    expect(screen.queryByTestId('seat-menu-5')).toBeNull()
+    fireEvent.click(seat(3))
+    expect(await screen.findByTestId('seat-menu-foul')).toBeTruthy()
+    expect(screen.getByTestId('seat-menu-mic')).toBeTruthy()
+    expect(screen.queryByTestId('seat-menu-disqualify')).toBeNull()
   })
 
   it('before the deal the judge starts the game once every seat is taken', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fitGrid } from '../../../../renderer/features/table/layout/fit-grid'
 import { pickedSeats, tileAction, toggleBestMove } from '../../../../renderer/features/table/seats/seat-actions'
 import { arrowTarget, digitSeat } from '../../../../renderer/features/table/seats/seat-keys'
+import { mediaLive } from '../../../../renderer/features/table/video/video-rules'
 import { judgeActions, playerActions, view } from '../lobby/fixtures'
 
 describe('seat tiles', () => {
@@ -55,5 +56,11 @@ describe('the seat grid', () => {
   it('a tall narrow area stacks fewer columns; nothing to fit gives no size', () => {
     expect(fitGrid(11, 400, 1200, 8).columns).toBe(2)
     expect(fitGrid(11, 0, 0, 8).tileWidth).toBe(0)
+  })
+})
+
+describe('the table media', () => {
+  it('stays joined after the end for the talk after the game; a disbanded table has no room', () => {
+    expect(['open', 'running', 'ended', 'disbanded'].map(mediaLive)).toEqual([true, true, true, false])
   })
 })
