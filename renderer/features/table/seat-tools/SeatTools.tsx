@@ -23,7 +23,7 @@ import { noteLimits } from '../../../../server/contract/http/notes'
 import type { UserCard } from '../../../../server/contract/socket/common'
 import { personVolumeState, setPersonVolume, volumeOf } from '../../../state/person-volume'
 import { loadNotes, noteLength, privateNotesState, saveNote, validateNote } from '../../../state/private-notes'
-import { seatMarks, setSeatMark } from '../../../state/seat-marks'
+import { seatMarks, setSeatMark, type SeatMark } from '../../../state/seat-marks'
 import { markLook } from './SeatMarkBadge'
 import { useSeatMark } from './use-seat-mark'
 
@@ -44,7 +44,8 @@ const useStyles = makeStyles({
 
 export interface SeatToolsProps {
   lobbyId: number
-  seat: number
+  /** A player's seat (1..10), or the judge's place (no mark there: marks are about players). */
+  seat: number | 'judge'
   /** Who sits there (null: an empty seat, which takes a mark only). */
   user: UserCard | null
   /** The seat is the viewer's own: no note on oneself, no volume for one's own voice. */
@@ -55,7 +56,7 @@ export interface SeatToolsProps {
 const keepInside = (event: MouseEvent | KeyboardEvent) => event.stopPropagation()
 
 /** The viewer's private note on the person in the seat: loaded when shown, saved on demand. */
-function NoteEditor({ seat, user }: { seat: number; user: UserCard }) {
+function NoteEditor({ seat, user }: { seat: number | 'judge'; user: UserCard }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { notes, loaded } = useSnapshot(privateNotesState)
@@ -130,7 +131,7 @@ function NoteEditor({ seat, user }: { seat: number; user: UserCard }) {
 }
 
 /** How loud the viewer hears the person in the seat, remembered for that person across games. */
-function VolumeSlider({ seat, user }: { seat: number; user: UserCard }) {
+function VolumeSlider({ seat, user }: { seat: number | 'judge'; user: UserCard }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const { volumes } = useSnapshot(personVolumeState)
@@ -156,6 +157,41 @@ function VolumeSlider({ seat, user }: { seat: number; user: UserCard }) {
   )
 }
 
+/** The viewer's colour on a player's seat (a radio group; each mark has its colour and icon). */
+function MarkChoice({ lobbyId, seat }: { lobbyId: number; seat: number }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const mark = useSeatMark(lobbyId, seat)
+  const labelId = useId()
+  return (
+    <div>
+      <Label id={labelId}>{t('game.seatTools.mark.label')}</Label>
+      <RadioGroup
+        aria-labelledby={labelId}
+        layout="horizontal"
+        className={styles.marks}
+        value={mark}
+        onChange={(_, data) => setSeatMark(lobbyId, seat, data.value as SeatMark)}
+      >
+        {seatMarks.map((value) => (
+          <Radio
+            key={value}
+            value={value}
+            data-testid={`seat-mark-${seat}-${value}`}
+            label={
+              <span className={styles.markLabel}>
+                <span className={mergeClasses(styles.dot, styles[value])} aria-hidden />
+                {value === 'none' ? null : <span aria-hidden>{markLook[value].icon}</span>}
+                {t(`game.seatTools.mark.${value}`)}
+              </span>
+            }
+          />
+        ))}
+      </RadioGroup>
+    </div>
+  )
+}
+
 /**
  * A seat tile's own tools for the viewer (`seat-tools-{seat}`): their colour on the seat, their
  * private note on the person sitting there (the judge's notes per seat are the same notes) and
@@ -164,9 +200,10 @@ function VolumeSlider({ seat, user }: { seat: number; user: UserCard }) {
 export function SeatTools({ lobbyId, seat, user, viewerIsSelf }: SeatToolsProps) {
   const styles = useStyles()
   const { t } = useTranslation()
-  const mark = useSeatMark(lobbyId, seat)
   const name = user?.nickname ?? t('game.seat.empty')
-  const markGroup = useId()
+  const title = seat === 'judge' ? t('game.seatTools.judgeTitle', { name }) : t('game.seatTools.title', { seat, name })
+  // The judge's place takes no mark: with nobody there, or for the judge themselves, nothing is left to offer.
+  if (seat === 'judge' && (viewerIsSelf || !user)) return null
 
   return (
     <Popover trapFocus withArrow positioning="below-end">
@@ -175,39 +212,15 @@ export function SeatTools({ lobbyId, seat, user, viewerIsSelf }: SeatToolsProps)
           size="small"
           appearance="subtle"
           icon={<MoreVertical20Regular />}
-          aria-label={t('game.seatTools.open', { seat, name })}
+          aria-label={seat === 'judge' ? t('game.seatTools.openJudge', { name }) : t('game.seatTools.open', { seat, name })}
           data-testid={`seat-tools-${seat}`}
           onClick={keepInside}
           onKeyDown={keepInside}
         />
       </PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-label={t('game.seatTools.title', { seat, name })} onClick={keepInside} onKeyDown={keepInside}>
-        <Text className={styles.title}>{t('game.seatTools.title', { seat, name })}</Text>
-        <div>
-          <Label id={markGroup}>{t('game.seatTools.mark.label')}</Label>
-          <RadioGroup
-            aria-labelledby={markGroup}
-            layout="horizontal"
-            className={styles.marks}
-            value={mark}
-            onChange={(_, data) => setSeatMark(lobbyId, seat, data.value as (typeof seatMarks)[number])}
-          >
-            {seatMarks.map((value) => (
-              <Radio
-                key={value}
-                value={value}
-                data-testid={`seat-mark-${seat}-${value}`}
-                label={
-                  <span className={styles.markLabel}>
-                    <span className={mergeClasses(styles.dot, styles[value])} aria-hidden />
-                    {value === 'none' ? null : <span aria-hidden>{markLook[value].icon}</span>}
-                    {t(`game.seatTools.mark.${value}`)}
-                  </span>
-                }
-              />
-            ))}
-          </RadioGroup>
-        </div>
+      <PopoverSurface className={styles.surface} aria-label={title} onClick={keepInside} onKeyDown={keepInside}>
+        <Text className={styles.title}>{title}</Text>
+        {seat === 'judge' ? null : <MarkChoice lobbyId={lobbyId} seat={seat} />}
         {user && !viewerIsSelf ? (
           <>
             <NoteEditor seat={seat} user={user} />

@@ -154,6 +154,19 @@ describe('seat tools', () => {
     expect(screen.queryByTestId('seat-note-2')).toBeNull()
   })
 
+  it("on the judge's place offers the judge's volume and a note, no mark; nothing to the judge themselves", async () => {
+    renderWithProviders(en, <SeatTools lobbyId={4} seat="judge" user={marta} viewerIsSelf={false} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Volume and note for the judge, Marta' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Judge · Marta')).toBeTruthy()
+    expect(screen.getByTestId('seat-note-judge')).toBeTruthy()
+    expect(screen.getByTestId('seat-volume-judge')).toBeTruthy()
+    expect(screen.queryByRole('radio')).toBeNull()
+    cleanup()
+    renderWithProviders(en, <SeatTools lobbyId={4} seat="judge" user={marta} viewerIsSelf />)
+    expect(screen.queryByTestId('seat-tools-judge')).toBeNull()
+  })
+
   it('speaks every language: Hebrew labels', async () => {
     await openTools({}, await createShellI18n('he'))
     expect(screen.getByLabelText('פתק פרטי על Marta')).toBeTruthy()
