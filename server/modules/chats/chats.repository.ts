@@ -17,6 +17,9 @@ export interface MessageRow {
   is_premium: boolean
 }
 
+/** A chat as its list shows it to one user (`chatSummaries`); `members` only for one-to-one chats and parties. */
+export type ChatSummaryRow = ChatRow & { unread: number; last: MessageRow | null; members: MemberCardRow[] | null }
+
 export interface MemberCardRow {
   chat_id: number
   id: number
@@ -311,33 +314,52 @@ function chatsQueries(db: Kysely<Database>) {
       return query.orderBy('chat_messages.id', 'desc').limit(limit).execute()
     },
 
-    /** The open chats whose rooms a user's sockets join: one-to-one, game and party chats they are in. */
-    async roomChatIds(userId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('chat_members')
-        .innerJoin('chats', 'chats.id', 'chat_members.chat_id')
-        .select('chats.id')
-        .where('chat_members.user_id', '=', userId)
-        .where('chats.type', 'in', [0, 2, 3])
-        .where('chats.closed_at', 'is', null)
-        .execute()
-      return rows.map((row) => row.id)
+    /**
+     * The rooms a user's sockets join on connect, in one statement: the open one-to-one, game and party
+     * chats they are in, and the mafia rooms open to them at a running table.
+     */
+    async connectRooms(userId: number): Promise<{ chatIds: number[]; mafiaRooms: number[] }> {
+      const rows = await sql<{ kind: 'chat' | 'mafia'; id: number }>`
+        select 'chat' as kind, chats.id from chat_members inner join chats on chats.id = chat_members.chat_id
+          where chat_members.user_id = ${userId} and chats.type in (${ChatType.OneToOne}, ${ChatType.Game}, ${ChatType.Party}) and chats.closed_at is null
+        union all
+        select 'mafia' as kind, mafia_rooms.lobby_id from mafia_room_members
+          inner join mafia_rooms on mafia_rooms.lobby_id = mafia_room_members.lobby_id
+          inner join lobbies on lobbies.id = mafia_rooms.lobby_id
+          where mafia_room_members.user_id = ${userId} and mafia_rooms.closed_at is null and lobbies.status = 'running'`.execute(db)
+      return {
+        chatIds: rows.rows.filter((row) => row.kind === 'chat').map((row) => row.id),
+        mafiaRooms: rows.rows.filter((row) => row.kind === 'mafia').map((row) => row.id),
+      }
     },
 
-    /** The open chats of some kinds a user is in, most recently active first. */
-    memberChats(userId: number, types: number[], options: { includeHidden?: boolean } = {}): Promise<ChatRow[]> {
-      let query = db
-        .selectFrom('chat_members')
-        .innerJoin('chats', 'chats.id', 'chat_members.chat_id')
-        .selectAll('chats')
-        .where('chat_members.user_id', '=', userId)
-        .where('chats.type', 'in', types)
-        .where('chats.closed_at', 'is', null)
-      if (!options.includeHidden) query = query.where('chat_members.hidden', '=', false)
-      return query
-        .orderBy((eb) => eb.selectFrom('chat_messages').select((inner) => inner.fn.max('id').as('newest')).whereRef('chat_messages.chat_id', '=', 'chats.id'), (order) => order.desc().nullsLast())
-        .orderBy('chats.id', 'desc')
-        .execute()
+    /**
+     * The open chats of some kinds a user is in, most recently active first, each with what its list
+     * shows (the user's unread count, the newest message, the members of one-to-one chats and parties),
+     * and `alsoChatId` (the general chat) last: one statement, as every socket asks it on connect.
+     */
+    async chatSummaries(userId: number, types: number[], options: { includeHidden?: boolean; alsoChatId?: number } = {}): Promise<ChatSummaryRow[]> {
+      const also = options.alsoChatId ?? null
+      const listed = options.includeHidden ? sql`true` : sql`not own.hidden`
+      const rows = await sql<ChatSummaryRow>`
+        select chats.*,
+          (select count(*)::integer from chat_messages
+            where chat_messages.chat_id = chats.id and chat_messages.id > own.last_read_message_id and chat_messages.user_id <> own.user_id) as unread,
+          (select json_build_object('id', chat_messages.id, 'chat_id', chat_messages.chat_id, 'user_id', chat_messages.user_id, 'text', chat_messages.text,
+              'created_at', chat_messages.created_at, 'nickname', users.nickname, 'avatar', users.avatar, 'is_premium', users.is_premium)
+            from chat_messages inner join users on users.id = chat_messages.user_id
+            where chat_messages.chat_id = chats.id order by chat_messages.id desc limit 1) as last,
+          case when chats.type in (${ChatType.OneToOne}, ${ChatType.Party}) then
+            (select json_agg(json_build_object('chat_id', members.chat_id, 'id', users.id, 'nickname', users.nickname, 'official_nickname', users.official_nickname,
+                'avatar', users.avatar, 'is_premium', users.is_premium) order by members.joined_at, users.id)
+              from chat_members as members inner join users on users.id = members.user_id where members.chat_id = chats.id)
+          end as members
+        from chats left join chat_members as own on own.chat_id = chats.id and own.user_id = ${userId}
+        where (own.user_id is not null and chats.type = any(${types}::integer[]) and chats.closed_at is null and ${listed})
+          or chats.id = ${also}::integer
+        order by chats.id = ${also}::integer nulls first,
+          (select max(id) from chat_messages where chat_messages.chat_id = chats.id) desc nulls last, chats.id desc`.execute(db)
+      return rows.rows
     },
 
     /** Messages by others after the user's read mark, per chat (0 where the user has no mark). */

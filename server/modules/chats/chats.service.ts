@@ -5,7 +5,7 @@ import type { UserCard } from '../../contract/socket/common'
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
 import { createGroupCommit } from '../../lib/group-commit'
-import type { ChatsQueries, ChatsRepository, MemberCardRow, MessageRow, OutgoingMessage, SendAccess } from './chats.repository'
+import type { ChatSummaryRow, ChatsQueries, ChatsRepository, MemberCardRow, MessageRow, OutgoingMessage, SendAccess } from './chats.repository'
 
 const hour = 60 * 60 * 1000
 
@@ -50,6 +50,23 @@ function toMessage(row: MessageRow, chatType: number): ChatMessage {
     chatType: chatType as ChatType,
     user: { id: row.user_id, nickname: row.nickname, avatar: row.avatar, isPremium: row.is_premium },
     text: row.text,
+    createdAt: new Date(row.created_at).toISOString(),
+  }
+}
+
+/** A chat as one user's list shows it, from its row with the user's unread count, its newest message and its members. */
+function toChat(userId: number, row: ChatSummaryRow): Chat {
+  const cards = (row.members ?? []).map(toUserCard)
+  return {
+    id: row.id,
+    type: row.type as ChatType,
+    name: row.type === ChatType.OneToOne ? (cards.find((card) => card.id !== userId)?.nickname ?? null) : row.name,
+    lobbyId: row.lobby_id,
+    language: row.language,
+    ownerId: row.owner_id,
+    members: cards,
+    unread: row.unread,
+    lastMessage: row.last ? toMessage(row.last, row.type) : null,
     createdAt: new Date(row.created_at).toISOString(),
   }
 }
@@ -100,22 +117,7 @@ export function createChatsService(options: {
     const withMembers = chats.filter((chat) => chat.type === ChatType.OneToOne || chat.type === ChatType.Party).map((chat) => chat.id)
     // Three independent reads: on PostgreSQL they run at once on the pool's connections.
     const [unread, last, members] = await Promise.all([repository.unreadCounts(userId, ids), repository.lastMessages(ids), repository.memberCards(withMembers)])
-    return chats.map((chat) => {
-      const cards = (members.get(chat.id) ?? []).map(toUserCard)
-      const lastRow = last.get(chat.id)
-      return {
-        id: chat.id,
-        type: chat.type as ChatType,
-        name: chat.type === ChatType.OneToOne ? (cards.find((card) => card.id !== userId)?.nickname ?? null) : chat.name,
-        lobbyId: chat.lobby_id,
-        language: chat.language,
-        ownerId: chat.owner_id,
-        members: cards,
-        unread: unread.get(chat.id) ?? 0,
-        lastMessage: lastRow ? toMessage(lastRow, chat.type) : null,
-        createdAt: new Date(chat.created_at).toISOString(),
-      }
-    })
+    return chats.map((chat) => toChat(userId, { ...chat, unread: unread.get(chat.id) ?? 0, last: last.get(chat.id) ?? null, members: members.get(chat.id) ?? null }))
   }
 
   // A general chat never changes once created: each node looks it up once per language.
@@ -177,8 +179,8 @@ export function createChatsService(options: {
     /** The general chat of a language (created on first use). */
     generalChat,
 
-    /** The chats whose rooms a user's sockets join when they connect. */
-    roomChatIds: (userId: number) => repository.roomChatIds(userId),
+    /** The chats and mafia rooms whose rooms a user's sockets join when they connect (one query). */
+    connectRooms: (userId: number) => repository.connectRooms(userId),
 
     /** The one-to-one chat of the viewer and another user, created on first use; the other sees it at its first message. */
     async openDirect(viewerId: number, otherId: number): Promise<{ chat: Chat; created: boolean }> {
@@ -210,12 +212,14 @@ export function createChatsService(options: {
 
     /** The viewer's open one-to-one chats and the general chat of their language. */
     async checkDirect(viewerId: number, language: string): Promise<Chat[]> {
-      const direct = await repository.memberChats(viewerId, [ChatType.OneToOne])
-      return summaries(viewerId, [...direct, await generalChat(language)])
+      const general = await generalChat(language)
+      const rows = await repository.chatSummaries(viewerId, [ChatType.OneToOne], { alsoChatId: general.id })
+      return rows.map((row) => toChat(viewerId, row))
     },
 
     async checkParties(viewerId: number): Promise<Chat[]> {
-      return summaries(viewerId, await repository.memberChats(viewerId, [ChatType.Party], { includeHidden: true }))
+      const rows = await repository.chatSummaries(viewerId, [ChatType.Party], { includeHidden: true })
+      return rows.map((row) => toChat(viewerId, row))
     },
 
     async history(viewerId: number, chatId: number, before?: number): Promise<MessagePage> {

@@ -73,8 +73,8 @@ export function registerChatsEvents(
   io.use((socket, next) => {
     const viewer = socket.data.viewer
     if (!viewer) return next()
-    Promise.all([service.roomChatIds(viewer.user.id), service.generalChat(viewer.user.language), mafia.service.openRoomsOf(viewer.user.id)])
-      .then(([chatIds, general, mafiaRooms]) => socket.join([...[...chatIds, general.id].map(chatRoom), ...mafiaRooms.map(mafiaRoomRoom)]))
+    Promise.all([service.connectRooms(viewer.user.id), service.generalChat(viewer.user.language)])
+      .then(([{ chatIds, mafiaRooms }, general]) => socket.join([...[...chatIds, general.id].map(chatRoom), ...mafiaRooms.map(mafiaRoomRoom)]))
       .catch((error: unknown) => app.log.error({ err: error }, 'joining chat rooms failed'))
       .finally(() => next())
   })

@@ -83,20 +83,6 @@ export function createMafiaRoomRepository(db: Kysely<Database>) {
       return row !== undefined
     },
 
-    /** The tables whose room is open to the user now (their sockets join those rooms). */
-    async openRoomsOf(userId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('mafia_room_members')
-        .innerJoin('mafia_rooms', 'mafia_rooms.lobby_id', 'mafia_room_members.lobby_id')
-        .innerJoin('lobbies', 'lobbies.id', 'mafia_rooms.lobby_id')
-        .select('mafia_rooms.lobby_id')
-        .where('mafia_room_members.user_id', '=', userId)
-        .where('mafia_rooms.closed_at', 'is', null)
-        .where('lobbies.status', '=', 'running')
-        .execute()
-      return rows.map((row) => row.lobby_id)
-    },
-
     /** Everything said in the table's room, oldest first. */
     messages(lobbyId: number): Promise<MafiaRoomMessageRow[]> {
       return db.selectFrom('mafia_room_messages').selectAll().where('lobby_id', '=', lobbyId).orderBy('id').execute()

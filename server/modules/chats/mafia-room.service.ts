@@ -64,9 +64,6 @@ export function createMafiaRoomService(options: { repository: MafiaRoomRepositor
       return { lobbyId, messages: (await repository.messages(lobbyId)).map(toMessage) }
     },
 
-    /** The tables whose room is open to the user now. */
-    openRoomsOf: (userId: number): Promise<number[]> => repository.openRoomsOf(userId),
-
     /** Everything said in the table's room, for the game's record (which is refused until the game is over). */
     async record(lobbyId: number): Promise<GameRecordRoomMessage[]> {
       return (await repository.messages(lobbyId)).map((row) => ({ userId: row.user_id, seat: row.seat, text: row.text, at: new Date(row.created_at).getTime() }))
