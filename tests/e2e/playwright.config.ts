@@ -25,6 +25,8 @@ export default defineConfig({
   outputDir: join(dataDir, 'test-results'),
   use: {
     baseURL,
+    // A click that cannot happen (a control hidden, covered or disabled) fails with its reason instead of waiting out the test.
+    actionTimeout: 15_000,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
