@@ -231,12 +231,12 @@ test('three players see and hear each other, a spectator receives everything and
     await expectVideoPlaying(first.page, third.id)
     await expectAudioFlowing(first.page, third.id)
 
-    // Seat 1 pins seat 2's tile: seat 2 comes in high quality, seat 3 in low (about 320x180), and the large tile shows seat 2.
+    // Seat 1 pins seat 2's tile: seat 2 comes in high quality, seat 3 in low (about 320x180), and the tile says it is pinned.
     await first.page.getByTestId(`pin-${second.id}`).click()
     await expect(first.page.getByTestId(`pin-${second.id}`)).toHaveAttribute('aria-pressed', 'true')
     await expect.poll(async () => (await videoShown(first.page, second.id))?.width ?? 0, { timeout: 30_000 }).toBeGreaterThan(320)
     await expect.poll(async () => (await videoShown(first.page, third.id))?.width ?? 0, { timeout: 30_000 }).toBe(320)
-    await expect(first.page.getByTestId('stage-tile')).toHaveAttribute('data-peer', String(second.id))
+    await expect(first.page.getByTestId(`video-tile-${second.id}`)).toHaveAttribute('data-pinned', 'true')
 
     // Figures for the record (not asserted): what a player's page receives and at which size.
     const figures = await first.page.evaluate(async () => {

@@ -133,20 +133,12 @@ export function SeatTile(props: SeatTileProps) {
       role="group"
       aria-label={props.label}
       className={mergeClasses(styles.tile, props.strip && styles.strip, props.action !== null && styles.actionable, props.picked && styles.picked, speaking && styles.speaking, state && !state.atTable && styles.left)}
-      data-testid={judge ? 'judge-seat' : `seat-${seat}`}
-      data-action={props.action ?? undefined}
-      aria-disabled={props.action ? undefined : true}
-      aria-busy={props.busy || undefined}
-      data-picked={props.picked || undefined}
-      data-speaking={speaking || undefined}
-      data-nominated={nominated || undefined}
-      data-left={state && !state.atTable ? (state.left ?? 'yes') : undefined}
-      data-mark={!judge && mark !== 'none' ? mark : undefined}
-      onClick={act}
+      data-testid={judge ? 'judge-seat-tile' : `seat-tile-${seat}`}
     >
       <div className={styles.video} data-testid={`video-slot-${seat}`}>
         <SeatVideo user={card} view={view} seat={seat} compact={props.strip} />
       </div>
+      {/* The seat itself: its face over the whole tile, a real button (Enter and Space act); the tools are beside it, never inside. */}
       <button
         type="button"
         data-seat-face={seat}
@@ -156,14 +148,20 @@ export function SeatTile(props: SeatTileProps) {
         aria-disabled={(props.action && !props.busy) || (!props.action && props.onOpen) ? undefined : true}
         aria-haspopup={!props.action && props.onOpen ? 'menu' : undefined}
         aria-pressed={props.action ? props.picked : undefined}
+        aria-busy={props.busy || undefined}
         onFocus={props.onFocus}
-        data-testid={judge ? 'judge-seat-face' : `seat-face-${seat}`}
+        onClick={act}
+        data-testid={judge ? 'judge-seat' : `seat-${seat}`}
+        data-action={props.action ?? undefined}
+        data-picked={props.picked || undefined}
+        data-speaking={speaking || undefined}
+        data-nominated={nominated || undefined}
+        data-left={state && !state.atTable ? (state.left ?? 'yes') : undefined}
+        data-mark={!judge && mark !== 'none' ? mark : undefined}
       >
-        {props.action ? (
-          <span className={styles.hint} data-hint aria-hidden>
-            {props.label}
-          </span>
-        ) : null}
+        <span className={styles.hint} data-hint aria-hidden>
+          {props.label}
+        </span>
       </button>
       <div className={styles.top}>
         <div className={styles.badges}>

@@ -44,6 +44,8 @@ function show() {
 const lastCommand = () => fake.asked('mafia:game:command').at(-1)
 const commands = () => fake.asked('mafia:game:command')
 const seat = (number: number) => screen.getByTestId(`seat-${number}`)
+/** The whole tile of a seat: its face (`seat-n`), its tools and its error. */
+const tile = (number: number) => screen.getByTestId(`seat-tile-${number}`)
 const offered = () => screen.queryAllByTestId(/^seat-\d+$/).filter((tile) => tile.dataset.action).map((tile) => `${tile.dataset.testid}:${tile.dataset.action}`)
 
 /** A lobby whose ten seats are all taken by "Player 11" … "Player 20". */
@@ -72,7 +74,7 @@ describe('the table screen', () => {
     expect(within(screen.getByTestId('role-chip')).getByTestId('own-role').textContent).toBe('Civilian')
     expect(offered()).toEqual(['seat-3:nominate', 'seat-5:nominate'])
     expect(seat(4).getAttribute('aria-disabled')).toBe('true')
-    expect(screen.getByTestId('seat-face-3').getAttribute('aria-label')).toBe('Nominate #3 Player 13')
+    expect(seat(3).getAttribute('aria-label')).toBe('Nominate #3 Player 13')
     expect(screen.getByTestId('action-prompt').textContent).toBe(i18n.t('game.screen.prompt.nominate'))
     // A seat the view does not offer sends nothing.
     fireEvent.click(seat(4))
@@ -86,7 +88,7 @@ describe('the table screen', () => {
     expect(screen.queryByTestId('leave-table')).toBeNull()
     expect(screen.queryByTestId('judge-next')).toBeNull()
     // The viewer's own tools sit on every tile; the judge's menu does not.
-    expect(within(seat(4)).getByTestId('seat-tools-4')).toBeTruthy()
+    expect(within(tile(4)).getByTestId('seat-tools-4')).toBeTruthy()
     expect(screen.queryByTestId('seat-menu-4')).toBeNull()
   })
 
@@ -101,9 +103,9 @@ describe('the table screen', () => {
     expect(commands()).toEqual([{ id: 1, command: { type: 'vote', target: 7 } }])
     await vi.waitFor(() => expect(seat(7).getAttribute('aria-busy')).toBe('true'))
     await act(async () => answer({ error: 'errors.game.already_voted' }))
-    const error = await within(seat(7)).findByTestId('command-error')
+    const error = await within(tile(7)).findByTestId('command-error')
     expect(error.textContent).toBe(i18n.t('errors.game.already_voted'))
-    expect(within(seat(2)).queryByTestId('command-error')).toBeNull()
+    expect(within(tile(2)).queryByTestId('command-error')).toBeNull()
     expect(seat(7).dataset.picked).toBeUndefined()
     expect(screen.queryByTestId('seat-feedback')).toBeNull()
   })
@@ -174,7 +176,7 @@ describe('the table screen', () => {
   it('keyboard: arrows move between seats (one in the tab order), Enter acts, digits act on their seat, not while typing', async () => {
     tableState.current = seated(view({ phase: 'voting', speaker: null, actions: { player: playerActions({ vote: [3, 4, 10] }), judge: null } }, 1))
     show()
-    const face = (number: number) => screen.getByTestId(`seat-face-${number}`)
+    const face = seat
     face(2).focus()
     fireEvent.keyDown(face(2), { key: 'ArrowRight' })
     expect(document.activeElement).toBe(face(3))
