@@ -86,7 +86,9 @@ test('while the black players shoot, a red player’s page receives no push at a
     const killed = page.getByTestId(`seat-${victim}`)
     await expect(killed).toHaveAttribute('data-left', 'night')
     await expect(killed).toContainText(text('en', 'game.left.night'))
-    await expect(page.getByTestId('phase')).toContainText(text('en', 'game.day').replace('{{day}}', String(morning.day)))
+    // Labelled as the morning of the new day (every morning label starts the same way).
+    const morningOf = (text('en', 'game.screen.phase.morning.bestMove').split(' · ')[0] as string).replace('{{day}}', String(morning.day))
+    await expect(page.getByTestId('phase')).toContainText(morningOf)
   } finally {
     for (const close of closing) await close()
     closeOpenSockets()
