@@ -85,7 +85,8 @@ test('while the black players shoot, a red player’s page receives no push at a
     await expect(screen).toHaveAttribute('data-phase', morning.phase)
     const killed = page.getByTestId(`seat-${victim}`)
     await expect(killed).toHaveAttribute('data-left', 'night')
-    await expect(killed).toContainText(text('en', 'game.left.night'))
+    // The tile around the seat's face carries its badges.
+    await expect(page.getByTestId(`seat-tile-${victim}`)).toContainText(text('en', 'game.left.night'))
     // Labelled as the morning of the new day (every morning label starts the same way).
     const morningOf = (text('en', 'game.screen.phase.morning.bestMove').split(' · ')[0] as string).replace('{{day}}', String(morning.day))
     await expect(page.getByTestId('phase')).toContainText(morningOf)

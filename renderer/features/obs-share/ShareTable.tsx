@@ -1,14 +1,14 @@
 import { makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
 import { MicOff16Regular, Mic16Regular } from '@fluentui/react-icons'
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GameView, SeatView } from '../../../server/contract/game'
 import type { Lobby } from '../../../server/contract/socket/lobbies'
 import type { UserCard } from '../../../server/contract/socket/common'
 import { RoleIcon } from '../../components/role-icons'
 import { UserAvatar } from '../../components/UserAvatar'
-import { timeLeft } from '../table'
-import { formatCountdown, sharePhaseText } from './share-phase'
+import { formatClock, useTimeLeft } from '../table'
+import { sharePhaseText } from './share-phase'
 
 /*
  * Sized for a 1920x1080 browser source: the whole page is the table, no scrolling, readable over any
@@ -75,16 +75,11 @@ const useStyles = makeStyles({
 /** The phase's countdown, ticking from the view's deadline. */
 function Countdown({ view }: { view: GameView }) {
   const styles = useStyles()
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250)
-    return () => clearInterval(timer)
-  }, [])
-  const left = timeLeft(view, now)
+  const left = useTimeLeft(view)
   if (left === null) return null
   return (
     <span className={styles.clock} role="timer" aria-live="off" data-testid="obs-countdown">
-      {formatCountdown(left)}
+      {formatClock(left)}
     </span>
   )
 }

@@ -9,9 +9,3 @@ export function sharePhaseText(t: TFunction, view: Pick<GameView, 'phase' | 'day
   const speaker = view.speaker !== null ? ` · ${t('game.seat.number', { seat: view.speaker })}` : ''
   return `${t('game.day', { day: view.day })} · ${phase}${speaker}`
 }
-
-/** Minutes and seconds left, rounded up: "1:05". */
-export function formatCountdown(milliseconds: number): string {
-  const seconds = Math.ceil(milliseconds / 1000)
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
-}

@@ -1,2 +1,3 @@
 export { TableScreen } from './TableScreen'
-export { mayLeave, seatsTaken, timeLeft } from './table-display'
+export { formatClock, mayLeave, seatsTaken, timeLeft } from './table-display'
+export { useTimeLeft } from './layout/use-time-left'

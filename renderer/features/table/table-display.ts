@@ -8,6 +8,12 @@ export function timeLeft(view: Pick<GameView, 'deadline' | 'paused' | 'remaining
   return Math.max(0, view.deadline - now)
 }
 
+/** Minutes and seconds left, rounded up: "1:05". */
+export function formatClock(milliseconds: number): string {
+  const seconds = Math.ceil(milliseconds / 1000)
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+}
+
 /**
  * Whether the viewer may leave the table (a lobby matter: the game has no say): players and the
  * judge stay at a running game; spectators always may.

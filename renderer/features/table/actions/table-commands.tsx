@@ -1,7 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import type { GameCommandPayload } from '../../../../server/contract/game'
-import { requestErrorKey } from '../../../realtime/requests'
-import { sendGameCommand } from '../../../state/table'
+import { useCommandSender } from './use-command-sender'
 
 /** Where a command was given: a seat's tile (its refusal is shown there) or the action bar. */
 export type CommandPlace = number | 'bar'
@@ -21,26 +20,17 @@ const Context = createContext<TableCommands | null>(null)
 
 /** One command at a time for the whole screen: tiles and the action bar share it, and the unsent best move. */
 export function TableCommandsProvider({ children }: { children: ReactNode }) {
-  const [busy, setBusy] = useState(false)
+  const { send, busy } = useCommandSender()
   const [error, setError] = useState<TableCommands['error']>(null)
   const [bestMove, setBestMove] = useState<readonly number[]>([])
-  const inFlight = useRef(false)
-  const run = useCallback(async (command: GameCommandPayload, place: CommandPlace) => {
-    if (inFlight.current) return false
-    inFlight.current = true
-    setBusy(true)
-    setError(null)
-    try {
-      await sendGameCommand(command)
-      return true
-    } catch (failure) {
-      setError({ place, key: requestErrorKey(failure) })
-      return false
-    } finally {
-      inFlight.current = false
-      setBusy(false)
-    }
-  }, [])
+  const run = useCallback(
+    async (command: GameCommandPayload, place: CommandPlace) => {
+      const outcome = await send(command, () => setError(null))
+      if (outcome.sent && outcome.error !== null) setError({ place, key: outcome.error })
+      return outcome.sent && outcome.error === null
+    },
+    [send],
+  )
   const value = useMemo(() => ({ run, busy, error, bestMove, setBestMove }), [run, busy, error, bestMove])
   return <Context.Provider value={value}>{children}</Context.Provider>
 }

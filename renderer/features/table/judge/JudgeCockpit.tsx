@@ -102,7 +102,7 @@ export function JudgeCockpit({ lobby, view }: { lobby: Lobby; view: GameView }) 
           </Button>
         ) : null}
         {controls.extendTimer ? (
-          <Button icon={<Timer20Regular />} disabled={busy} onClick={() => send({ type: 'extend_timer' })} aria-keyshortcuts="+" aria-label={t('game.cockpit.extendLabel')} data-testid="judge-extend-timer">
+          <Button icon={<Timer20Regular />} disabled={busy} onClick={() => send({ type: 'extend_timer' })} aria-keyshortcuts="+" title={t('game.cockpit.extendLabel')} data-testid="judge-extend-timer">
             {t('game.cockpit.extend')}
           </Button>
         ) : null}

@@ -1,8 +1,7 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { GameCommandPayload } from '../../../../server/contract/game'
-import { requestErrorKey } from '../../../realtime/requests'
 import { notify } from '../../../state/notices'
-import { sendGameCommand } from '../../../state/table'
+import { useCommandSender } from '../actions/use-command-sender'
 
 export interface JudgeCommand {
   /**
@@ -19,26 +18,19 @@ export interface JudgeCommand {
 
 /** The judge's commands from one place of the screen: one at a time, the refusal kept to show. */
 export function useJudgeCommand(): JudgeCommand {
-  const [busy, setBusy] = useState(false)
+  const { send, busy } = useCommandSender()
   const [error, setError] = useState<string | null>(null)
-  const inFlight = useRef(false)
-  const run = useCallback(async (command: GameCommandPayload, options: { notice?: boolean } = {}) => {
-    if (inFlight.current) return false
-    inFlight.current = true
-    setBusy(true)
-    setError(null)
-    try {
-      await sendGameCommand(command)
-      return true
-    } catch (failure) {
-      if (options.notice) notify(requestErrorKey(failure), 'error')
-      else setError(requestErrorKey(failure))
+  const run = useCallback(
+    async (command: GameCommandPayload, options: { notice?: boolean } = {}) => {
+      const outcome = await send(command, () => setError(null))
+      if (!outcome.sent) return false
+      if (outcome.error === null) return true
+      if (options.notice) notify(outcome.error, 'error')
+      else setError(outcome.error)
       return false
-    } finally {
-      inFlight.current = false
-      setBusy(false)
-    }
-  }, [])
+    },
+    [send],
+  )
   const clearError = useCallback(() => setError(null), [])
   return { run, busy, error, clearError }
 }
