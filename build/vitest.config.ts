@@ -12,6 +12,22 @@ const redisUrl = process.env.TEST_REDIS_URL
  */
 const twoNodeFiles = 'tests/integration/**/*-two-nodes.test.ts'
 const postgresFiles = 'tests/integration/**/*.postgres.test.ts'
+/**
+ * Files whose behaviour does not depend on which PostgreSQL serves the app (PGlite runs the same
+ * engine): the media server's forwarding and signalling, the static web surface, the socket limits
+ * and the fuzzing of every route. They run once, on PGlite; the PostgreSQL run keeps what depends
+ * on a real server (pools, concurrent transactions, two nodes).
+ */
+const databaseAgnosticFiles = [
+  'tests/integration/media-forwarding.test.ts',
+  'tests/integration/media-signalling.test.ts',
+  'tests/integration/media-night.test.ts',
+  'tests/integration/media-revocation.test.ts',
+  'tests/integration/web-surface.test.ts',
+  'tests/integration/socket-limits.test.ts',
+  'tests/integration/obs-share-limits.test.ts',
+  'tests/integration/fuzz.test.ts',
+]
 
 if (!postgresUrl) {
   console.log('[tests] TEST_DATABASE_URL is not set: integration tests run on PGlite only; the PostgreSQL run (with the *.postgres and *-two-nodes files) is left out.')
@@ -41,7 +57,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 60_000 } },
       integration('integration:pglite', { TEST_DB_KIND: 'pglite' }, [twoNodeFiles, postgresFiles]),
       ...(postgresUrl
-        ? [integration('integration:postgres', { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: postgresUrl }, redisUrl ? [] : [twoNodeFiles])]
+        ? [integration('integration:postgres', { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: postgresUrl }, redisUrl ? databaseAgnosticFiles : [...databaseAgnosticFiles, twoNodeFiles])]
         : []),
     ],
   },

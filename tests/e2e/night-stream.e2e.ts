@@ -88,7 +88,7 @@ test('while the black players shoot, a red player’s page receives no push at a
     // The tile around the seat's face carries its badges.
     await expect(page.getByTestId(`seat-tile-${victim}`)).toContainText(text('en', 'game.left.night'))
     // Labelled as the morning of the new day (every morning label starts the same way).
-    const morningOf = (text('en', 'game.screen.phase.morning.bestMove').split(' · ')[0] as string).replace('{{day}}', String(morning.day))
+    const morningOf = (text('en', 'game.screen.phase.morning.bestMove').split(' · ')[0] as string).replace('{{day}}', String(morning.night + 1))
     await expect(page.getByTestId('phase')).toContainText(morningOf)
   } finally {
     for (const close of closing) await close()

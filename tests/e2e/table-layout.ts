@@ -124,7 +124,12 @@ export async function expectTableOnScreen(
       // technology while open); the user closes it before reading the table.
       if (scan && (await page.getByTestId('device-error-ok').isVisible())) await page.getByTestId('device-error-ok').click()
       // A dialog closing hides the page from assistive technology until it is gone: scan what stays.
-      if (scan) await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true', { timeout: 5_000 }).catch(() => undefined)
+      if (scan) {
+        await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true', { timeout: 5_000 }).catch(async () => {
+          const open = await page.locator('[role="dialog"], [role="alertdialog"], [role="menu"]').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('role')}:${node.getAttribute('data-testid') ?? node.textContent?.slice(0, 60)}`))
+          console.log(`[table-layout] #root stays hidden from assistive technology on the ${viewer}'s page (${label}); open: ${open.join(' | ') || 'nothing'}`)
+        })
+      }
       if (scan && size.width === viewports[0].width) await expectNoSeriousViolations(page, `the table (${viewer}, ${label}, ${locale})`, testInfo, true)
       const path = testInfo.outputPath('table', label, `${viewer}-${locale}-${size.width}x${size.height}.jpeg`)
       await page.screenshot({ path, type: 'jpeg', quality: 60 })
