@@ -1,4 +1,4 @@
-import type { GameView } from '../../../server/contract/game'
+import type { GameView, NightActionView } from '../../../server/contract/game'
 import type { LobbySummary } from '../../../server/contract/socket/lobbies'
 
 /** Milliseconds left on the phase's timer (a paused one shows what it froze at). */
@@ -58,4 +58,20 @@ export function phaseLabel(view: Pick<GameView, 'phase' | 'day' | 'night' | 'spe
 /** Nominations belong to the day that made them: not drawn at night or on the morning after. */
 export function nominationsShown(view: Pick<GameView, 'phase' | 'day' | 'night'>): boolean {
   return !view.phase.startsWith('night_') && view.phase !== 'ended' && !isMorning(view)
+}
+
+/** A check's answer about one seat: the night it was asked and what it found. */
+export interface CheckOnSeat {
+  night: number
+  result: NonNullable<NightActionView['result']>
+}
+
+/**
+ * The check answers about this seat that the view holds, oldest first: the server sends a checker
+ * their own answers and the judge every one, so the tile shows exactly what this viewer may know.
+ */
+export function checksOn(view: Pick<GameView, 'nightActions'>, seat: number): CheckOnSeat[] {
+  const checks: CheckOnSeat[] = []
+  for (const action of view.nightActions) if (action.target === seat && action.result !== null) checks.push({ night: action.night, result: action.result })
+  return checks
 }

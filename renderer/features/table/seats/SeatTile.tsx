@@ -7,7 +7,7 @@ import type { UserCard } from '../../../../server/contract/socket/common'
 import { RoleIcon } from '../../../components/role-icons'
 import { JudgeSeatMenu } from '../judge'
 import { SeatMarkBadge, SeatTools, useSeatMark } from '../seat-tools'
-import { nominationsShown } from '../table-display'
+import { checksOn, nominationsShown } from '../table-display'
 import { PinButton, SeatVideo } from '../video'
 import type { TileAction } from './seat-actions'
 
@@ -186,6 +186,13 @@ export function SeatTile(props: SeatTileProps) {
               {t('game.seat.fouls', { count: state.fouls })}
             </Badge>
           ) : null}
+          {view && !judge
+            ? checksOn(view, seat).map((check) => (
+                <Badge key={check.night} appearance="outline" color="informative" data-testid={`seat-check-${seat}`} data-result={check.result}>
+                  {t('game.screen.checked', { night: check.night, result: t(`game.result.${check.result}`) })}
+                </Badge>
+              ))
+            : null}
           {state && !state.atTable ? <Badge color="danger">{t(`game.left.${state.left ?? 'vote'}`)}</Badge> : null}
           {state && !state.connected ? <Badge color="subtle">{t('game.seat.offline')}</Badge> : null}
           {!judge ? <SeatMarkBadge lobbyId={props.lobbyId} seat={seat} /> : null}

@@ -144,6 +144,10 @@ describe('the table screen', () => {
     tableState.current = seated(view(check, 5))
     show()
     expect(screen.getByTestId('seat-feedback').textContent).toBe('Your check: #4 Player 14 — black')
+    // The answer stays on the checked tile, and on no other.
+    expect(screen.getByTestId('seat-check-4').getAttribute('data-result')).toBe('black')
+    expect(screen.getByTestId('seat-check-4').textContent).toBe(i18n.t('game.screen.checked', { night: 1, result: i18n.t('game.result.black') }))
+    expect(screen.queryAllByTestId(/^seat-check-/)).toHaveLength(1)
     cleanup()
     // The speaker's time runs out: the view takes the controls away and says time is up.
     const speaking = view({ speaker: 1, actions: { player: playerActions({ endSpeech: true }), judge: null } }, 1)
