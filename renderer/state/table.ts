@@ -149,11 +149,27 @@ export function createTableFollower(options: TableFollowerOptions): TableFollowe
     return running
   }
 
+  /**
+   * Once the game has ended every viewer may see every event (each voter, each night action), which
+   * the pushes played before the end did not carry: the view and its log are asked afresh.
+   */
+  async function revealed(id: number): Promise<void> {
+    let answer: TableSync
+    try {
+      answer = await options.sync({ id })
+    } catch {
+      return
+    }
+    if (answer.resumed || options.followed()?.id !== id) return
+    options.hold(takeSnapshot(options.followed()?.game ?? null, answer.game))
+  }
+
   function receive(push: TablePush): PushOutcome {
     const table = options.followed()
     const result = applyTablePush(table?.game ?? null, table?.id ?? null, push)
     if (result.outcome === 'applied') options.hold(result.held)
     if (result.outcome === 'gap') void sync()
+    if (result.outcome === 'applied' && push.changes.phase === 'ended' && table) void revealed(table.id)
     return result.outcome
   }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { TableEvent } from '../../../../server/contract/game'
 import type { TablePush, TableSnapshot, TableSync } from '../../../../server/contract/socket/game'
 import { applyTablePush, createTableFollower, takeSnapshot } from '../../../../renderer/state/table'
@@ -74,5 +74,18 @@ describe('the game log a viewer holds', () => {
   it('a snapshot older than what pushes already brought keeps the longer log held', () => {
     const held = withLog(snapshot(view(), 12), [foul(1), foul(2), foul(3)])
     expect(takeSnapshot(held, withLog(snapshot(view(), 11), [foul(1), foul(2)]))).toBe(held)
+  })
+
+  it('once the game has ended, the view and its log are asked afresh: the end reveals what the pushes did not carry', async () => {
+    const revealedLog: TableEvent[] = [foul(1), { type: 'night_action', at, night: 1, step: 'sheriff', seat: 5, target: 4 } as unknown as TableEvent, foul(2)]
+    const ended = withLog(snapshot(view({ phase: 'ended' }), 12), revealedLog)
+    const { table, follower, asked } = follow(withLog(snapshot(view(), 10), [foul(1)]), [{ resumed: false, game: ended }])
+    expect(follower.receive(push(11, [foul(2)]))).toBe('applied')
+    expect(asked).toEqual([])
+    expect(follower.receive({ ...push(12, [foul(3)]), changes: { phase: 'ended' } })).toBe('applied')
+    // Asked without a position, so the server answers the whole revealed view.
+    expect(asked).toEqual([{ id: 1 }])
+    await vi.waitFor(() => expect(fouls(table.game)).toEqual([1, 'night_action', 2]))
+    expect(table.game?.seq).toBe(12)
   })
 })
