@@ -1,4 +1,4 @@
-import { Body1, Button, Caption1, makeStyles, SearchBox, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
+import { Body1, Button, Caption1, makeStyles, mergeClasses, SearchBox, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -55,7 +55,7 @@ function Row({ row, mine }: { row: RatingRow; mine: boolean }) {
       <TableCell className={styles.number}>{formatted(i18n.language, row.rating)}</TableCell>
       <TableCell className={styles.number}>{formatted(i18n.language, row.games)}</TableCell>
       <TableCell className={styles.number}>{`${formatted(i18n.language, row.winRate)} %`}</TableCell>
-      <TableCell className={`${styles.number} ${trendClass ?? ''}`}>{formatted(i18n.language, row.trend, true)}</TableCell>
+      <TableCell className={mergeClasses(styles.number, trendClass)}>{formatted(i18n.language, row.trend, true)}</TableCell>
     </TableRow>
   )
 }

@@ -1,4 +1,4 @@
-import { Caption1, makeStyles, tokens } from '@fluentui/react-components'
+import { Caption1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Checkmark16Filled, ErrorCircle16Regular, Info16Regular, Timer16Regular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -52,7 +52,7 @@ export function Feedback({ lobby, view }: { lobby: Lobby; view: GameView }) {
   return (
     <div className={styles.root}>
       {feedbackText ? (
-        <Caption1 className={`${styles.line} ${styles.done}`} data-testid="seat-feedback">
+        <Caption1 className={mergeClasses(styles.line, styles.done)} data-testid="seat-feedback">
           <Checkmark16Filled aria-hidden />
           {feedbackText}
         </Caption1>
@@ -71,7 +71,7 @@ export function Feedback({ lobby, view }: { lobby: Lobby; view: GameView }) {
         </div>
       ) : null}
       {timeUp ? (
-        <Caption1 className={`${styles.line} ${styles.warn}`} data-testid="notice-time-up">
+        <Caption1 className={mergeClasses(styles.line, styles.warn)} data-testid="notice-time-up">
           <Timer16Regular aria-hidden />
           {t('game.screen.timeUp')}
         </Caption1>
@@ -91,7 +91,7 @@ export function BarError({ error }: { error: string | null }) {
   const styles = useStyles()
   if (!error) return null
   return (
-    <Caption1 className={`${styles.line} ${styles.warn}`} role="alert" data-testid="command-error">
+    <Caption1 className={mergeClasses(styles.line, styles.warn)} role="alert" data-testid="command-error">
       <ErrorCircle16Regular aria-hidden />
       {error}
     </Caption1>

@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components'
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { GameView } from '../../../../server/contract/game'
 import { formatClock } from '../table-display'
 import { useTimeLeft } from './use-time-left'
@@ -14,7 +14,7 @@ export function Countdown({ view }: { view: GameView }) {
   const left = useTimeLeft(view)
   if (left === null) return null
   return (
-    <span className={`${styles.clock} ${left <= 10_000 ? styles.low : ''}`} data-testid="phase-countdown" role="timer" aria-live="off">
+    <span className={mergeClasses(styles.clock, left <= 10_000 && styles.low)} data-testid="phase-countdown" role="timer" aria-live="off">
       {formatClock(left)}
     </span>
   )
