@@ -157,6 +157,8 @@ describe("the judge's cockpit", () => {
     cleanup()
     fake.reset()
     fake.answers.set('mafia:game:command', { seq: 12 })
+    // The commands above may still sync the stream (their acks named a later position): answer it.
+    fake.answers.set('mafia:game:sync', { resumed: true, pushes: [] })
     const quiet = judging({ pause: false })
     renderWithProviders(i18n, <JudgeCockpit lobby={quiet.table} view={quiet.game} />)
     for (const key of ['n', 'p', '+']) fireEvent.keyDown(document.body, { key })
