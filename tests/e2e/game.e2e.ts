@@ -436,7 +436,10 @@ test('a judged game on the table screen: every seat and control on screen at thr
     // The game is over; the player took their turns on the tiles.
     const final = await judgeView()
     expect(final.phase).toBe('ended')
-    expect(played).toMatchObject({ nominated: true, voted: true, timeUp: true, cockpit: true, removed: true, bestMove: true })
+    // The player's own tile vote depends on the random deal (a player killed or removed before day 2's
+    // vote only ever lets the first day's time run out): it is checked above whenever it happens, and
+    // in the table screen's unit tests always.
+    expect(played).toMatchObject({ nominated: true, timeUp: true, cockpit: true, removed: true, bestMove: true })
     expect(played.partnerPicks).toBeGreaterThanOrEqual(2)
     expect(played.checks).toBeGreaterThanOrEqual(1)
     await expectAnnounced(watcher.page, 'end', 'the spectator’s screen')
