@@ -1,8 +1,9 @@
 import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { socketRequestLimit } from '../contract/socket/limits'
 import { AppError } from '../lib/app-error'
+import { viewerOf } from './auth'
 import { createMemoryStore, createRedisStore, takeLimit, type RateLimit, type RateLimitStore, type Refusal } from '../lib/rate-limiter'
 
 /** The socket side's caps; windows in milliseconds. */
@@ -77,6 +78,22 @@ declare module 'fastify' {
 /** Every 429 carries Retry-After and the seconds left as `retryAfter` in its JSON body. */
 export function rateLimitError(ttlMilliseconds: number): AppError {
   return new AppError(429, 'errors.rate_limited', { retryAfter: Math.max(1, Math.ceil(ttlMilliseconds / 1000)) })
+}
+
+/**
+ * A per-user allowance for an HTTP route, placed after `app.requireUser` in its preHandler: counted
+ * over all the user's sessions and app servers (the global per-address cap still applies before it).
+ * `name` keeps each allowance apart; a refusal is a 429 with Retry-After, like every other limit.
+ */
+export function perUserRateLimit(app: FastifyInstance, name: string, limit: { max: number; windowMs: number }): preHandlerAsyncHookHandler {
+  const limiter = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => `${name}:${viewerOf(request).user.id}` })
+  return async (request, reply) => {
+    const result = await limiter(request)
+    if (result.isAllowed || !result.isExceeded) return
+    const error = rateLimitError(result.ttl)
+    void reply.header('retry-after', String(error.details.retryAfter))
+    throw error
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import type { RouteDefinition } from '../../contract/http/common'
 import { AppError, badRequest } from '../../lib/app-error'
 import { disconnectSession, disconnectUser } from '../../lib/socket-handler'
 import { viewerOf } from '../../plugins/auth'
-import { rateLimitError } from '../../plugins/rate-limit'
+import { perUserRateLimit, rateLimitError } from '../../plugins/rate-limit'
 import type { AccountImage, AuthService } from './auth.service'
 import { normalizeEmail } from './auth.service'
 import { addressKey } from './sign-in-guard'
@@ -222,21 +222,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
   })
 
   // The Devices list: each signed-in user's sessions, limited per user across their sessions and nodes.
-  const perUser = app.createRateLimit({
-    max: sessionCallsPerUser.max,
-    timeWindow: sessionCallsPerUser.window,
-    keyGenerator: (request) => `sessions:${viewerOf(request).user.id}`,
-  })
-  const signedInAndLimited: preHandlerAsyncHookHandler[] = [
-    app.requireUser,
-    async (request, reply) => {
-      const result = await perUser(request)
-      if (result.isAllowed || !result.isExceeded) return
-      const error = rateLimitError(result.ttl)
-      void reply.header('retry-after', String(error.details.retryAfter))
-      throw error
-    },
-  ]
+  const signedInAndLimited = [app.requireUser, perUserRateLimit(app, 'sessions', { max: sessionCallsPerUser.max, windowMs: sessionCallsPerUser.window })]
 
   typed.route({
     ...definition(authRoutes.sessions),

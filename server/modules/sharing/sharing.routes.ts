@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify'
 import { sharingRoutes } from '../../contract/http/sharing'
 import { badRequest } from '../../lib/app-error'
 import { viewerOf } from '../../plugins/auth'
-import { rateLimitError } from '../../plugins/rate-limit'
+import { perUserRateLimit } from '../../plugins/rate-limit'
 import type { ShareEndReason } from '../../contract/socket/sharing'
 import type { SharingService } from './sharing.service'
 
@@ -26,15 +26,7 @@ export async function registerSharingRoutes(app: FastifyInstance, options: { ser
   const { service, endPages } = options
   const typed = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  // Counted per signed-in user, after requireUser (the global per-address cap still applies before it).
-  const limiter = app.createRateLimit({ max: keyChangeLimit.max, timeWindow: keyChangeLimit.windowMs, keyGenerator: (request) => `share-key:${viewerOf(request).user.id}` })
-  const perUser: preHandlerAsyncHookHandler = async (request, reply) => {
-    const result = await limiter(request)
-    if (result.isAllowed || !result.isExceeded) return
-    const error = rateLimitError(result.ttl)
-    void reply.header('retry-after', String(error.details.retryAfter))
-    throw error
-  }
+  const perUser = perUserRateLimit(app, 'share-key', keyChangeLimit)
   const keyChanges = [app.requireUser, perUser]
 
   typed.route({
