@@ -1,4 +1,5 @@
 import { gameErrorCodes } from './game/errors'
+import { tournamentErrorCodes } from './http/tournaments-errors'
 
 /**
  * The closed set of error codes. Each code is also a translation key, so the renderer shows it in
@@ -78,6 +79,19 @@ export const errorCodes = [
   'errors.ratings.recompute_running',
   // a game's record: only a finished game has one
   'errors.game.not_finished',
+  // statistics: a player id nobody has, a page of games past the last
+  'errors.statistics.unknown_player',
+  'errors.statistics.page_out_of_range',
+  // referrals at sign-up: an invitation nobody issued, or one used from its owner's own address
+  'errors.referrals.unknown_token',
+  'errors.referrals.own_token',
+  // tournaments (server/contract/http/tournaments-errors.ts)
+  ...tournamentErrorCodes,
+  // the log service: a log name that is no file of the logs folder (paths, '..', NUL, links out)
+  'errors.logs.invalid_name',
+  // media servers: a node address that is no ws(s):// or http(s):// URL, a node id added twice
+  'errors.servers.invalid_url',
+  'errors.servers.node_taken',
   // the game engine's codes (server/contract/game/errors.ts)
   ...gameErrorCodes,
 ] as const
