@@ -92,6 +92,19 @@ export const errorCodes = [
   // media servers: a node address that is no ws(s):// or http(s):// URL, a node id added twice
   'errors.servers.invalid_url',
   'errors.servers.node_taken',
+  // premium purchases: what a buy, a provider's notice, a capture or a refund may be refused for
+  'errors.buy.unknown_product',
+  'errors.buy.unknown_processor',
+  'errors.buy.recipient_not_found',
+  'errors.buy.recipient_banned',
+  'errors.buy.bad_signature',
+  'errors.buy.unknown_transaction',
+  'errors.buy.not_your_order',
+  'errors.buy.amount_mismatch',
+  'errors.buy.already_paid',
+  'errors.buy.not_approved',
+  'errors.buy.not_refundable',
+  'errors.buy.provider_unavailable',
   // the game engine's codes (server/contract/game/errors.ts)
   ...gameErrorCodes,
 ] as const
