@@ -7,6 +7,7 @@ import type { GameClientEvents, GameServerEvents, gameRequests, TableSync, Table
 import type { LobbiesClientEvents, LobbiesServerEvents, lobbiesRequests } from './lobbies'
 import type { MediaClientEvents, MediaTicket, mediaRequests } from './media'
 import type { ShareView, SharingClientEvents, SharingServerEvents } from './sharing'
+import type { TournamentsServerEvents } from './tournaments'
 
 /** The online-count event name, kept exactly as the product names it. */
 export const onlineCountEvent = 'online-count'
@@ -16,7 +17,7 @@ export interface OnlineCount {
 }
 
 /** Events the server sends. */
-export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEvents, LobbiesServerEvents, GameServerEvents, SharingServerEvents {
+export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEvents, LobbiesServerEvents, GameServerEvents, SharingServerEvents, TournamentsServerEvents {
   'online-count': (payload: OnlineCount) => void
   /** The session ended (signed out here or from another device, ban, password change, account deleted): the client signs out. */
   'auth:revoked': (payload: { reason: 'logout' | 'banned' | 'password_changed' | 'account_deleted' }) => void

@@ -1,0 +1,20 @@
+/**
+ * The tournaments' refusals (translation keys under `errors.tournaments`): a schedule whose end
+ * comes before its start, a registration that closes after the start, registering twice or late,
+ * unknown judges, viewers or organisations, a round without enough players or judges, a player
+ * still seated at another live table, and a call by someone who does not organise the tournament.
+ */
+export const tournamentErrorCodes = [
+  'errors.tournaments.end_before_start',
+  'errors.tournaments.registration_after_start',
+  'errors.tournaments.already_registered',
+  'errors.tournaments.registration_closed',
+  'errors.tournaments.unknown_user',
+  'errors.tournaments.unknown_organization',
+  'errors.tournaments.not_organizer',
+  'errors.tournaments.too_few_players',
+  'errors.tournaments.not_enough_judges',
+  'errors.tournaments.player_busy',
+  'errors.tournaments.bad_settings',
+  'errors.tournaments.too_many_images',
+] as const
