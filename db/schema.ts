@@ -297,7 +297,60 @@ export interface PrivateNotesTable {
   updated_at: Timestamp
 }
 
+/** One change made in the admin panel: who, what, to what, when, and the state before and after. */
+export interface AdminAuditTable {
+  id: Generated<number>
+  actor_id: number | null
+  action: string
+  target_type: string
+  target_id: string | null
+  /** JSON: read parsed, written as a JSON string. */
+  before: ColumnType<unknown, string | null, string | null>
+  after: ColumnType<unknown, string | null, string | null>
+  created_at: Generated<CreatedAt>
+}
+
+/** A bug report a user filed, with its optional screenshot (re-encoded bytes). */
+export interface BugReportsTable {
+  id: Generated<number>
+  user_id: number
+  title: string
+  text: string
+  page_url: string | null
+  app_version: string | null
+  platform: string | null
+  browser: string | null
+  image: Buffer | null
+  image_type: string | null
+  is_solved: Generated<boolean>
+  solved_at: Timestamp | null
+  created_at: Generated<CreatedAt>
+}
+
+/** An advert of the drawer's advertising column: a stream (video, thumbnail) or a tournament. */
+export interface AdvertsTable {
+  id: Generated<number>
+  kind: 'stream' | 'tournament'
+  video_url: string | null
+  thumbnail_url: string | null
+  image_url: string | null
+  name: string | null
+  /** numeric(12, 2): read as a string. */
+  price: ColumnType<string | null, number | string | null, number | string | null>
+  currency: string | null
+  start_date: Timestamp | null
+  registration_link: string | null
+  sort_order: Generated<number>
+  active_from: Timestamp | null
+  active_until: Timestamp | null
+  created_at: Generated<CreatedAt>
+  updated_at: Generated<CreatedAt>
+}
+
 export interface Database {
+  bug_reports: BugReportsTable
+  adverts: AdvertsTable
+  admin_audit: AdminAuditTable
   users: UsersTable
   bans: BansTable
   sessions: SessionsTable

@@ -11,6 +11,7 @@ import * as sessionLifetimes from './0009-session-lifetimes'
 import * as blocks from './0010-blocks'
 import * as privateNotes from './0011-private-notes'
 import * as ratings from './0012-ratings'
+import * as adminAudit from './0013-admin-audit'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-blocks': blocks,
   '0011-private-notes': privateNotes,
   '0012-ratings': ratings,
+  '0013-admin-audit': adminAudit,
 }
