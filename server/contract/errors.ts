@@ -1,4 +1,5 @@
 import { gameErrorCodes } from './game/errors'
+import { contentErrorCodes } from './http/bugs-errors'
 import { tournamentErrorCodes } from './http/tournaments-errors'
 
 /**
@@ -107,6 +108,8 @@ export const errorCodes = [
   'errors.buy.provider_unavailable',
   // the game engine's codes (server/contract/game/errors.ts)
   ...gameErrorCodes,
+  // bug reports, the translation editor and advertising (server/contract/http/bugs-errors.ts)
+  ...contentErrorCodes,
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]
