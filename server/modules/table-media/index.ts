@@ -38,6 +38,8 @@ export interface TableMediaModule {
   revokeSharePages(streamerId: number): void
   /** A share page closed: its media peer is no longer let in. */
   viewerGone: TableMediaService['viewerGone']
+  /** Where this app server placed a table's media room: `builtin`, a media node's id, or null when it placed none (the admin panel's table list). */
+  homeOf(lobbyId: number): string | null
 }
 
 /** Between app servers (Socket.IO's server-side events through the Redis adapter): cut these media peers off here too. */
@@ -92,5 +94,5 @@ export function registerTableMediaModule(app: FastifyInstance, options: TableMed
   if (mediaNodeEmail && mediaNodePassword) {
     app.addHook('onReady', () => ensureMediaNodeAccount({ repository: createTableMediaRepository(app.db), email: mediaNodeEmail, password: mediaNodePassword, logger: app.log }))
   }
-  return { viewerTicket: service.viewerTicket, revokeSharePages: (streamerId) => revokeEverywhere({ streamerId }), viewerGone: service.viewerGone }
+  return { viewerTicket: service.viewerTicket, revokeSharePages: (streamerId) => revokeEverywhere({ streamerId }), viewerGone: service.viewerGone, homeOf: (lobbyId) => registry.placement.homeOf(lobbyId)?.id ?? null }
 }
