@@ -54,6 +54,23 @@ export interface Config {
   sessionMaxAgeDays: number
   /** A session unused this long ends. */
   sessionIdleDays: number
+  /** Premium purchases: the providers' keys and addresses (see PaymentsConfig). */
+  payments: PaymentsConfig
+}
+
+/**
+ * The payment providers. A provider is on when its keys are set; with neither, the built-in sandbox
+ * (test mode, no money moves) takes purchases. The API addresses exist for local stand-ins in tests.
+ */
+export interface PaymentsConfig {
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined
+  paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | undefined
+  /** The sandbox processor: on when no provider is configured, or when BUY_SANDBOX=true. */
+  sandbox: boolean
+  /** Minutes a started purchase waits for its payment before it expires (Stripe takes 30 to 1440). */
+  pendingMinutes: number
+  /** The external video page /free_premium sends players to. */
+  freePremiumUrl: string
 }
 
 export class ConfigError extends Error {}
@@ -159,5 +176,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaOrigins: mediaOrigins(env),
     sessionMaxAgeDays: integer(env, 'SESSION_MAX_AGE_DAYS', 30, 1, 3650),
     sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 7, 1, 3650),
+    payments: paymentsConfig(env),
+  }
+}
+
+function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const stripeKey = optional(env, 'STRIPE_SECRET_KEY')
+  const stripeWebhookSecret = optional(env, 'STRIPE_WEBHOOK_SECRET')
+  if ((stripeKey === undefined) !== (stripeWebhookSecret === undefined)) throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together')
+  const paypalId = optional(env, 'PAYPAL_CLIENT_ID')
+  const paypalSecret = optional(env, 'PAYPAL_CLIENT_SECRET')
+  const paypalWebhookId = optional(env, 'PAYPAL_WEBHOOK_ID')
+  const paypalSet = [paypalId, paypalSecret, paypalWebhookId].filter((value) => value !== undefined).length
+  if (paypalSet !== 0 && paypalSet !== 3) throw new ConfigError('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID must be set together')
+  const stripe = stripeKey && stripeWebhookSecret ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, apiUrl: url(env, 'STRIPE_API_URL') } : undefined
+  const paypal =
+    paypalId && paypalSecret && paypalWebhookId
+      ? { clientId: paypalId, clientSecret: paypalSecret, webhookId: paypalWebhookId, apiUrl: url(env, 'PAYPAL_API_URL', 'https://api-m.sandbox.paypal.com') as string }
+      : undefined
+  const sandboxFlag = optional(env, 'BUY_SANDBOX')
+  if (sandboxFlag !== undefined && sandboxFlag !== 'true' && sandboxFlag !== 'false') throw new ConfigError('BUY_SANDBOX must be true or false')
+  return {
+    stripe,
+    paypal,
+    sandbox: sandboxFlag === undefined ? stripe === undefined && paypal === undefined : sandboxFlag === 'true',
+    pendingMinutes: integer(env, 'BUY_PENDING_MINUTES', 60, 30, 1440),
+    freePremiumUrl: url(env, 'FREE_PREMIUM_URL', 'https://www.youtube.com/@mafia.table') as string,
   }
 }
