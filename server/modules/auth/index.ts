@@ -22,7 +22,7 @@ import { createImageStore } from './uploads'
 export { toUserView } from './user-view'
 export type { UserCardRow } from './auth.repository'
 export { hashPassword, verifyPassword } from './passwords'
-export { detectImageType, type ImageType } from './uploads'
+export { detectImageType, reencodeImage, type ImageType } from './uploads'
 
 declare module 'fastify' {
   interface FastifyInstance {
