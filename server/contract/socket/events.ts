@@ -6,6 +6,7 @@ import type { FriendsClientEvents, FriendsServerEvents, friendsRequests } from '
 import type { GameClientEvents, GameServerEvents, gameRequests, TableSync, TableSyncRequest } from './game'
 import type { LobbiesClientEvents, LobbiesServerEvents, lobbiesRequests } from './lobbies'
 import type { MediaClientEvents, MediaTicket, mediaRequests } from './media'
+import type { PremiumServerEvents } from './premium'
 import type { ShareView, SharingClientEvents, SharingServerEvents } from './sharing'
 import type { TournamentsServerEvents } from './tournaments'
 
@@ -17,7 +18,7 @@ export interface OnlineCount {
 }
 
 /** Events the server sends. */
-export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEvents, LobbiesServerEvents, GameServerEvents, SharingServerEvents, TournamentsServerEvents {
+export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEvents, LobbiesServerEvents, GameServerEvents, SharingServerEvents, TournamentsServerEvents, PremiumServerEvents {
   'online-count': (payload: OnlineCount) => void
   /** The session ended (signed out here or from another device, ban, password change, account deleted): the client signs out. */
   'auth:revoked': (payload: { reason: 'logout' | 'banned' | 'password_changed' | 'account_deleted' }) => void
