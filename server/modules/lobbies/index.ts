@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import type { Lobby, LobbySummary } from '../../contract/socket/lobbies'
+import type { Viewer } from '../../plugins/auth'
 import type { Clock } from '../../lib/clock'
 import type { BindRequests } from '../../lib/socket-handler'
 import type { ChatsModule } from '../chats'
@@ -24,6 +26,19 @@ export interface LobbiesModule {
    * left or joined (the streamer's page follows its streamer; the table's media closes who left).
    */
   onMembersMoved(listener: (userIds: readonly number[], lobbyIds: readonly number[]) => void): void
+  /** The admin panel's tables (its routes check the role): the live ones, coming in, watching, closing one. */
+  admin: {
+    list(): Promise<LobbySummary[]>
+    join(viewer: Viewer, lobbyId: number): Promise<Lobby>
+    watch(viewer: Viewer, lobbyId: number): Promise<Lobby>
+    /** Closes a table for everyone (an unknown id is errors.not_found); `notice` runs once it is closed, while its members are still in its rooms. */
+    disband(lobbyId: number, notice: () => void): Promise<void>
+  }
+  /**
+   * Seats a tournament table (players in seat order, the judge in the chair), tells the list and
+   * the rooms, and answers its id; refused when one of them is seated or judging at a live table.
+   */
+  seatTournamentTable(spec: Parameters<LobbiesService['createTournamentTable']>[0]): Promise<number>
 }
 
 /**
@@ -66,5 +81,31 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
     summary: (lobbyId) => service.summary(lobbyId),
     membersOf: (lobbyId) => service.membersOf(lobbyId),
     onMembersMoved: (listener) => movedListeners.push(listener),
+    async seatTournamentTable(spec) {
+      const { lobbyId, left } = await service.createTournamentTable(spec)
+      for (const change of left) await broadcasts.apply(change)
+      const joined = [...spec.players.map((userId) => ({ userId, as: 'player' as const })), ...(spec.judge === null ? [] : [{ userId: spec.judge, as: 'judge' as const }])]
+      await broadcasts.apply({ lobbyId, joined }, { created: true })
+      return lobbyId
+    },
+    admin: {
+      list: () => service.list(),
+      async join(viewer, lobbyId) {
+        const { as, change } = await service.join(viewer, lobbyId)
+        await matchmaking.satDown(viewer.user.id, as)
+        if (change) await broadcasts.apply(change)
+        return service.lobbyFor(lobbyId, viewer.user.id, as)
+      },
+      async watch(viewer, lobbyId) {
+        const { as, change } = await service.watch(viewer, lobbyId)
+        if (change) await broadcasts.apply(change)
+        return service.lobbyFor(lobbyId, viewer.user.id, as)
+      },
+      async disband(lobbyId, notice) {
+        const change = await service.close(lobbyId)
+        notice()
+        await broadcasts.apply(change)
+      },
+    },
   }
 }

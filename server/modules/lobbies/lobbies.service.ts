@@ -265,6 +265,11 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     /** Admins close any table: everyone leaves it and its game stops where it stood. */
     disband(viewer: Viewer, lobbyId: number): Promise<LobbyChange> {
       if (!isAdmin(viewer)) throw forbidden()
+      return this.close(lobbyId)
+    },
+
+    /** Closes any table (the admin panel's disband, whose caller checked the role): everyone leaves it and its game stops where it stood. */
+    close(lobbyId: number): Promise<LobbyChange> {
       return game.withTable(lobbyId, async (table) => {
         const row = await repository.find(lobbyId)
         if (!row) throw notFound()
@@ -298,6 +303,39 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
       )
       await game.command(row.id, 'host', { type: 'start' })
       return row.id
+    },
+
+    /**
+     * A tournament table: the round's players in their seats (seat 1 first) and the judge from the
+     * tournament's list; a judge-less table starts at once. Whoever is at a finished or a watched
+     * table leaves it on the way; anyone seated or judging at a live table refuses the whole table
+     * (`errors.lobby.already_in_lobby`, nothing written).
+     */
+    async createTournamentTable(spec: { name: string; language: string; deckId: DeckId; settings: LobbySettings; players: number[]; judge: number | null }): Promise<{ lobbyId: number; left: LobbyChange[] }> {
+      const everyone = spec.judge === null ? spec.players : [...spec.players, spec.judge]
+      for (const userId of everyone) {
+        const membership = await repository.membershipOf(userId)
+        const live = membership && (membership.lobby.status === 'open' || membership.lobby.status === 'running')
+        if (live && membership.role !== 'spectator') throw lobbyError('errors.lobby.already_in_lobby', 'lobby')
+      }
+      const left: LobbyChange[] = []
+      for (const userId of everyone) {
+        const previous = await release(userId)
+        if (previous !== null) left.push({ lobbyId: previous, left: [userId] })
+      }
+      const members = [
+        ...spec.players.map((userId, index) => ({ userId, role: 'player' as const, seat: index + 1 })),
+        ...(spec.judge === null ? [] : [{ userId: spec.judge, role: 'judge' as const, seat: null }]),
+      ]
+      let row: LobbyRow
+      try {
+        row = await repository.create({ name: spec.name, language: spec.language, deckId: spec.deckId, settings: spec.settings, kind: 'custom', creatorId: null }, members)
+      } catch (error) {
+        if ((error as { code?: unknown }).code === '23505') throw lobbyError('errors.lobby.already_in_lobby', 'lobby')
+        throw error
+      }
+      if (!spec.settings.judge) await game.command(row.id, 'host', { type: 'start' })
+      return { lobbyId: row.id, left }
     },
 
     finishedGames: (userId: number) => repository.finishedGames(userId),
