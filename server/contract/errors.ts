@@ -86,6 +86,7 @@ export const errorCodes = [
   // referrals at sign-up: an invitation nobody issued, or one used from its owner's own address
   'errors.referrals.unknown_token',
   'errors.referrals.own_token',
+  'errors.referrals.page_out_of_range',
   // tournaments (server/contract/http/tournaments-errors.ts)
   ...tournamentErrorCodes,
   // the log service: a log name that is no file of the logs folder (paths, '..', NUL, links out)
