@@ -2,7 +2,9 @@ import { authRoutes } from './auth'
 import { i18nRoutes } from './i18n'
 import { notesRoutes } from './notes'
 import { ratingsRoutes } from './ratings'
+import { referralsRoutes } from './referrals'
 import { sharingRoutes } from './sharing'
+import { statisticsRoutes } from './statistics'
 import { systemRoutes } from './system'
 
 export * from './common'
@@ -10,7 +12,9 @@ export * from './auth'
 export * from './i18n'
 export * from './notes'
 export * from './ratings'
+export * from './referrals'
 export * from './sharing'
+export * from './statistics'
 export * from './system'
 
 /** Every HTTP route of the product: the server registers these, the renderer's client calls them. */
@@ -19,6 +23,8 @@ export const routes = {
   i18n: i18nRoutes,
   notes: notesRoutes,
   ratings: ratingsRoutes,
+  referrals: referralsRoutes,
   sharing: sharingRoutes,
+  statistics: statisticsRoutes,
   system: systemRoutes,
 } as const
