@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely'
 
 // Frozen once landed: change the schema with a new migration, never by editing this one.
-// Referrals: the people who joined through a user's link are found by users.reference_token; what
+// Referrals: the people who joined through a user's link are found by users.reference_token (indexed
+// since 0002); what
 // their first games earned the inviter is one row per invited player (earned once), credited to the
 // premium ledger when `granted_at` is set.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('users_reference_token').on('users').column('reference_token').where(sql.ref('reference_token'), 'is not', null).execute()
   await db.schema
     .createTable('referral_rewards')
     .addColumn('referred_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -21,5 +21,4 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('referral_rewards').execute()
-  await db.schema.dropIndex('users_reference_token').execute()
 }
