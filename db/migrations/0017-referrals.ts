@@ -2,9 +2,8 @@ import { sql, type Kysely } from 'kysely'
 
 // Frozen once landed: change the schema with a new migration, never by editing this one.
 // Referrals: the people who joined through a user's link are found by users.reference_token (indexed
-// since 0002); what
-// their first games earned the inviter is one row per invited player (earned once), credited to the
-// premium ledger when `granted_at` is set.
+// since 0002); what their first games earned the inviter is one row per invited player (earned once),
+// credited to the premium ledger when `granted_at` is set.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('referral_rewards')
