@@ -42,6 +42,19 @@ export function createAccountsRepository(db: Kysely<Database>) {
       return (await db.selectFrom('users').select('id').where('referral_token', '=', token).executeTakeFirst()) !== undefined
     },
 
+    /** The owner of an invitation token with the addresses their sessions were used from; undefined when nobody has it. */
+    async inviterOf(token: string): Promise<{ id: number; addresses: string[] } | undefined> {
+      const rows = await db
+        .selectFrom('users')
+        .leftJoin('sessions', 'sessions.user_id', 'users.id')
+        .select(['users.id', 'sessions.address'])
+        .where('users.referral_token', '=', token)
+        .execute()
+      const first = rows[0]
+      if (!first) return undefined
+      return { id: first.id, addresses: rows.flatMap((row) => (row.address ? [row.address] : [])) }
+    },
+
     insert(user: NewUser): Promise<UserRow> {
       return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow()
     },

@@ -160,7 +160,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     config: perAddress,
     preHandler: perEmail('signup'),
     handler: async (request) => {
-      const { email } = await service.signUp(request.body)
+      const { email } = await service.signUp({ ...request.body, address: request.ip })
       return { ok: true as const, email }
     },
   })

@@ -10,7 +10,7 @@ import type { I18nService } from '../i18n'
 import type { Mail, Mailer } from '../mail'
 import { uniqueViolation, type AuthRepositories, type AuthStore, type MailTokenKind } from './auth.repository'
 import { hashPassword, needsRehash, verifyDecoy, verifyPassword } from './passwords'
-import { createSignInGuard, type SignInThrottle } from './sign-in-guard'
+import { addressKey, createSignInGuard, type SignInThrottle } from './sign-in-guard'
 import { startSession, type SessionClient } from './sessions.service'
 import { detectImageType, type ImageStore } from './uploads'
 import { toUserView } from './user-view'
@@ -90,6 +90,19 @@ export function createAuthService(options: AuthServiceOptions) {
     if (row.used_at) throw new AppError(410, 'errors.token_used', { field: 'token' })
     if (new Date(row.expires_at) <= clock.now()) throw new AppError(410, 'errors.token_expired', { field: 'token' })
     return row
+  }
+
+  /**
+   * The invitation a sign-up names, refused when nobody issued it, or when it is used from an address
+   * (an IPv6 client by its /64) its owner's sessions were used from: one person inviting themselves.
+   */
+  async function checkedInvitation(token: string, address: string | undefined): Promise<string> {
+    const inviter = await accounts.inviterOf(token)
+    if (!inviter) throw new AppError(400, 'errors.referrals.unknown_token', { field: 'referenceToken' })
+    if (address !== undefined && inviter.addresses.some((used) => addressKey(used) === addressKey(address))) {
+      throw new AppError(403, 'errors.referrals.own_token', { field: 'referenceToken' })
+    }
+    return token
   }
 
   /** Marks a token used inside a transaction; a second request racing with the same link loses here. */
@@ -212,13 +225,12 @@ export function createAuthService(options: AuthServiceOptions) {
      * The mail goes out after the commit, so the link works the moment it arrives; a mail that
      * cannot be sent removes the account again.
      */
-    async signUp(input: { nickname: string; email: string; password: string; language?: Locale; referenceToken?: string }): Promise<{ email: string }> {
+    async signUp(input: { nickname: string; email: string; password: string; language?: Locale; referenceToken?: string; address?: string }): Promise<{ email: string }> {
       const nickname = normalizeNickname(input.nickname)
       const email = normalizeEmail(input.email)
       if (await accounts.emailTaken(email)) throw conflict('errors.email_taken', 'email')
       if (await accounts.nicknameTaken(nickname)) throw conflict('errors.nickname_taken', 'nickname')
-      // A stale or mistyped invitation must not stop anyone joining; it simply credits nobody.
-      const referenceToken = input.referenceToken && (await accounts.referralTokenExists(input.referenceToken)) ? input.referenceToken : null
+      const referenceToken = input.referenceToken ? await checkedInvitation(input.referenceToken, input.address) : null
       const language = input.language ?? 'en'
       const passwordHash = await hashPassword(input.password)
       const token = randomToken()
