@@ -1,4 +1,5 @@
 import { gameErrorCodes } from './game/errors'
+import { adminErrorCodes } from './http/admin-errors'
 import { contentErrorCodes } from './http/bugs-errors'
 import { tournamentErrorCodes } from './http/tournaments-errors'
 
@@ -109,6 +110,8 @@ export const errorCodes = [
   'errors.buy.provider_unavailable',
   // the game engine's codes (server/contract/game/errors.ts)
   ...gameErrorCodes,
+  // the admin panel's core: users, bans, tables, the audit trail (server/contract/http/admin-errors.ts)
+  ...adminErrorCodes,
   // bug reports, the translation editor and advertising (server/contract/http/bugs-errors.ts)
   ...contentErrorCodes,
 ] as const

@@ -1,3 +1,4 @@
+import { adminRoutes } from './admin'
 import { authRoutes } from './auth'
 import { i18nRoutes } from './i18n'
 import { notesRoutes } from './notes'
@@ -8,6 +9,7 @@ import { statisticsRoutes } from './statistics'
 import { systemRoutes } from './system'
 
 export * from './common'
+export * from './admin'
 export * from './auth'
 export * from './i18n'
 export * from './notes'
@@ -19,6 +21,7 @@ export * from './system'
 
 /** Every HTTP route of the product: the server registers these, the renderer's client calls them. */
 export const routes = {
+  admin: adminRoutes,
   auth: authRoutes,
   i18n: i18nRoutes,
   notes: notesRoutes,

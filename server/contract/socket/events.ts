@@ -1,5 +1,7 @@
 import type { TUndefined, TUnsafe } from 'typebox'
 import type { Ack } from '../errors'
+import type { TableDisbandedNotice } from '../http/admin'
+import type { SettingFlag } from '../http/system'
 import type { ChatsClientEvents, ChatsServerEvents, chatsRequests } from './chats'
 import type { RequestEvents, RequestPayload, RequestResult } from './common'
 import type { FriendsClientEvents, FriendsServerEvents, friendsRequests } from './friends'
@@ -22,6 +24,10 @@ export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEv
   'online-count': (payload: OnlineCount) => void
   /** The session ended (signed out here or from another device, ban, password change, account deleted): the client signs out. */
   'auth:revoked': (payload: { reason: 'logout' | 'banned' | 'password_changed' | 'account_deleted' }) => void
+  /** To everyone at a table an admin disbanded, before they leave it: the admin's reason. */
+  'admin:lobby:disbanded': (payload: TableDisbandedNotice) => void
+  /** To every socket: the site switches changed (maintenance, its message, the premium page); pages apply them at once. */
+  'settings:changed': (payload: SettingFlag[]) => void
 }
 
 /** Events the client sends; each answers through its ack unless noted. */
