@@ -12,6 +12,7 @@ import * as blocks from './0010-blocks'
 import * as privateNotes from './0011-private-notes'
 import * as ratings from './0012-ratings'
 import * as adminAudit from './0013-admin-audit'
+import * as bugsAndAdverts from './0014-bugs-and-adverts'
 import * as tournaments from './0016-tournaments'
 import * as referrals from './0017-referrals'
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0011-private-notes': privateNotes,
   '0012-ratings': ratings,
   '0013-admin-audit': adminAudit,
+  '0014-bugs-and-adverts': bugsAndAdverts,
   '0016-tournaments': tournaments,
   '0017-referrals': referrals,
 }
