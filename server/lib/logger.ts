@@ -7,6 +7,8 @@ export const redactedPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  'password',
+  'token',
   '*.password',
   '*.currentPassword',
   '*.newPassword',
@@ -82,10 +84,13 @@ export function serializeRequest(request: LoggedRequest) {
   }
 }
 
+/** How the log files are rotated and capped: a new file at 10 MB or each day, the newest ten kept per process. */
+export const logFileRotation = { size: '10m', frequency: 'daily', keep: 9 } as const
+
 /**
- * JSON logs to stdout and to DATA_DIR/logs/<name>.log, which the log service reads.
- * `file: false` keeps tests from writing log files; `destination` sends every line to one stream
- * instead (tests read what was logged).
+ * JSON logs to stdout and to DATA_DIR/logs/<name>.<n>.log (rotated and capped by `pino-roll` in a
+ * worker thread: `logFileRotation`), which the log service reads. `file: false` keeps tests from
+ * writing log files; `destination` sends every line to one stream instead (tests read what was logged).
  */
 export function createLogger(options: { name: string; level: string; dataDir?: string; file?: boolean; destination?: DestinationStream }): Logger {
   const base: LoggerOptions = {
@@ -99,11 +104,15 @@ export function createLogger(options: { name: string; level: string; dataDir?: s
   if (!options.dataDir || options.file === false) return pino(base)
   const dir = join(options.dataDir, 'logs')
   mkdirSync(dir, { recursive: true })
+  const files = pino.transport({
+    target: 'pino-roll',
+    options: { file: join(dir, options.name), extension: '.log', size: logFileRotation.size, frequency: logFileRotation.frequency, limit: { count: logFileRotation.keep }, mkdir: true },
+  }) as DestinationStream
   return pino(
     base,
     pino.multistream([
       { stream: process.stdout, level: options.level as pino.Level },
-      { stream: pino.destination({ dest: join(dir, `${options.name}.log`), mkdir: true, sync: false }), level: options.level as pino.Level },
+      { stream: files, level: options.level as pino.Level },
     ]),
   )
 }
