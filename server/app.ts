@@ -12,6 +12,7 @@ import { clientAddressOf, compileTrustProxy } from './lib/client-address'
 import { systemClock, type Clock } from './lib/clock'
 import { createLogger } from './lib/logger'
 import { createSocketRequests } from './lib/socket-handler'
+import { createLogService } from './logs'
 import { createMediaServer } from './media'
 import { createAuthModule } from './modules/auth'
 import { registerChatsModule } from './modules/chats'
@@ -101,6 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const auth = createAuthModule({ db: database.db, config, clock, mailer, i18n, logger, invalidations: app.invalidations })
   await app.register(authPlugin, { resolveSession: auth.resolveSession })
   await app.register(socketIoPlugin, { redisUrl: config.redisUrl })
+  // The log service (its own server on LOG_SERVICE_PORT, started by main.ts); its calls are answered on this origin too.
+  const logService = await createLogService({ dir: join(config.dataDir, 'logs'), resolveSession: auth.resolveSession, logger })
+  app.decorate('logService', logService)
+  await logService.mount(app)
+  app.addHook('onClose', () => logService.server.close())
 
   // Modules.
   await app.register(systemHttpRoutes)
