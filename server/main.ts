@@ -40,6 +40,12 @@ try {
   const app = await buildApp({ config, database, logger })
   await app.listen({ port: config.port, host: config.host })
   logger.info({ port: config.port, db: database.kind }, 'Mafia Table is listening')
+  // The log service beside it, in this process: the same sessions decide who is an admin.
+  // A taken port costs the log service's own address only: the app's origin still answers its calls.
+  await app.logService.server
+    .listen({ port: config.logServicePort, host: config.host })
+    .then(() => logger.info({ port: config.logServicePort }, 'the log service is listening'))
+    .catch((error: unknown) => logger.error({ err: error, port: config.logServicePort }, 'the log service could not listen on LOG_SERVICE_PORT; its calls are answered on the app server only'))
 
   let closing = false
   const close = async (signal: string) => {
