@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // The log service's own port: any free one (several runs share the machine); the tests reach it on the app's origin.
+      LOG_SERVICE_PORT: '0',
       // Many users sign up and in from this one address during the run.
       AUTH_RATE_LIMIT_PER_IP: '500',
       SOCKET_HANDSHAKES_PER_ADDRESS: '5000',
