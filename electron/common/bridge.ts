@@ -20,7 +20,62 @@ export const desktopChannels = {
   showNotification: 'desktop:notifications:show',
   /** Resolves to whether the sender's window has the keyboard focus. */
   isWindowFocused: 'desktop:window:is-focused',
+  /** Opens (or brings to the front) the admin window. */
+  openAdminWindow: 'desktop:window:open-admin',
+  /** The page's state for the tray, the badge and quitting; the payload is a `DesktopStatus`. */
+  reportStatus: 'desktop:app:status',
+  /** Saves another club server and restarts on it; the payload is the origin typed. Resolves to a `ServerChoiceAnswer`. */
+  chooseServer: 'desktop:app:choose-server',
+  /** The page has left its table after `quitting`: the app may close. */
+  readyToQuit: 'desktop:app:ready-to-quit',
 } as const satisfies Record<string, DesktopChannel>
+
+/** Messages the main process sends to the page (the preload listens to these only). */
+export const desktopEvents = {
+  /** Open this app route in the page (a notification's click, a tray entry); the payload is the route. */
+  navigate: 'desktop:page:navigate',
+  /** The app is quitting: leave the table cleanly, then invoke `readyToQuit`. */
+  quitting: 'desktop:page:quitting',
+  /** An update's download progress, 0 to 100; the payload is a number. */
+  updateProgress: 'desktop:page:update-progress',
+} as const satisfies Record<string, DesktopChannel>
+
+/** The command-line switch that carries the club server's origin to the preload (`webPreferences.additionalArguments`). */
+export const serverOriginSwitch = '--mafia-server-origin='
+/** The switch that says the user has not chosen a server yet (first start). */
+export const serverUnchosenSwitch = '--mafia-server-unchosen'
+
+/** What the page tells the shell about itself: shown in the tray and the badge, asked when quitting. */
+export interface DesktopStatus {
+  /** Connected to the club server. */
+  online: boolean
+  /** Unread one-to-one messages and friend requests: the badge count. */
+  unread: number
+  /** Seated in a game that is running: quitting asks first. */
+  seatedInRunningGame: boolean
+  /** The texts of the tray and the quit question, in the user's language. */
+  labels: DesktopLabels
+}
+
+/** The shell's texts, translated by the page (the main process has no translations of its own). */
+export interface DesktopLabels {
+  online: string
+  offline: string
+  unread: string
+  open: string
+  quit: string
+  quitQuestion: string
+  quitDetail: string
+  quitConfirm: string
+  cancel: string
+  updateReady: string
+  updateDetail: string
+  updateRestart: string
+  updateLater: string
+}
+
+/** The answer to choosing a server: saved (the app restarts), or why the origin was refused. */
+export type ServerChoiceAnswer = { ok: true } | { ok: false; reason: 'not_a_url' | 'not_secure' | 'credentials' | 'has_path' | 'unsupported' }
 
 /**
  * Where the notification sound lives: `sounds/notify.wav` at the root of the renderer build
@@ -34,6 +89,8 @@ export interface NotificationContent {
   title: string
   /** The text under the headline, for example the message itself. */
   body: string
+  /** The app route a click opens (`/chat/12`, `/friends`, `/mafia/3`); without one a click only shows the window. */
+  route?: string
 }
 
 /** What the renderer may ask of the platform it runs on: the desktop shell or a browser. */
@@ -58,4 +115,26 @@ export interface DesktopBridge {
   showNotification(content: NotificationContent): Promise<void>
   /** Whether the app's window has the keyboard focus (so a notification would be redundant). */
   isWindowFocused(): Promise<boolean>
+  /**
+   * The club server's origin the page calls (`/api`, the socket, media): `''` in a browser (the page's
+   * own origin), the chosen server in the desktop app (its pages come from `app://mafia`).
+   */
+  readonly serverOrigin: string
+  /** False on the desktop app's first start, before the user confirmed a server; true in a browser. */
+  readonly serverChosen: boolean
+  /** Saves another club server and restarts the app on it; a browser answers `unsupported`. */
+  chooseServer(origin: string): Promise<ServerChoiceAnswer>
+  /** Opens the admin panel in its own window; resolves false where there is none (a browser navigates instead). */
+  openAdminWindow(): Promise<boolean>
+  /** Tells the shell the page's state (tray, badge, quitting). A browser ignores it. */
+  reportStatus(status: DesktopStatus): Promise<void>
+  /** Listens to the shell's requests to open a route; returns the way to stop. */
+  onNavigate(listener: (route: string) => void): () => void
+  /**
+   * Listens to the app quitting: the listener leaves the table cleanly; the app closes once it settles
+   * (or after a few seconds). Returns the way to stop.
+   */
+  onQuitting(listener: () => Promise<void>): () => void
+  /** Listens to an update's download progress (0 to 100). Returns the way to stop. */
+  onUpdateProgress(listener: (percent: number) => void): () => void
 }

@@ -1,20 +1,23 @@
-import { pathToFileURL } from 'node:url'
+import { appHost, appOrigin, appScheme } from './app-protocol'
+import { isSecureOrigin } from './server-origin'
 
-/** The environment variable that points the desktop app at a running app server instead of its own files. */
+/** The environment variable that points the desktop app at a running app server instead of its own pages. */
 export const appUrlVariable = 'MAFIA_APP_URL'
 
 /**
- * Where the app's pages come from: the renderer build on disk (the default), or an app server
- * (`MAFIA_APP_URL`). Everything that decides "is this the app?" (navigation, permissions, IPC senders)
- * asks `isAppUrl` with this.
+ * Where the app's pages come from: its own scheme `app://mafia/` serving the renderer build (the
+ * default), or an app server (`MAFIA_APP_URL`, for development). Everything that decides "is this the
+ * app?" (navigation, permissions, IPC senders) asks `isAppUrl` with this.
  */
 export type AppLocation =
   | {
-      readonly kind: 'file'
-      /** `file:///…/dist/renderer/index.html` */
+      readonly kind: 'scheme'
+      /** `app://mafia/` */
       readonly entryUrl: string
-      /** The build's directory, with a trailing slash: only files under it are the app. */
-      readonly rootUrl: string
+      /** `app://mafia`: only pages of this scheme and host are the app. */
+      readonly origin: string
+      /** The club server the pages call (`/api`, the socket, media). */
+      readonly serverOrigin: string
     }
   | {
       readonly kind: 'server'
@@ -22,34 +25,30 @@ export type AppLocation =
       readonly entryUrl: string
       /** Only this origin is the app. */
       readonly origin: string
+      /** The same origin: the pages and the server are one. */
+      readonly serverOrigin: string
     }
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
-
 /**
- * Where the app comes from, from `MAFIA_APP_URL` (unset or empty: the renderer build at
- * `rendererIndexPath`). The app URL must be https, or http on this machine only: the window grants
- * camera and microphone to it, so it must not arrive over an open network in clear text.
+ * Where the app comes from: `MAFIA_APP_URL` when set (https, or http on this machine only: the window
+ * grants camera and microphone to it, so it must not arrive over an open network in clear text), else
+ * the app's own pages talking to `serverOrigin`.
  */
-export function resolveAppLocation(appUrl: string | undefined, rendererIndexPath: string): AppLocation {
-  if (appUrl === undefined || appUrl.trim() === '') {
-    const entryUrl = pathToFileURL(rendererIndexPath).href
-    return { kind: 'file', entryUrl, rootUrl: new URL('.', entryUrl).href }
-  }
+export function resolveAppLocation(appUrl: string | undefined, serverOrigin: string): AppLocation {
+  if (appUrl === undefined || appUrl.trim() === '') return { kind: 'scheme', entryUrl: `${appOrigin}/`, origin: appOrigin, serverOrigin }
   let url: URL
   try {
     url = new URL(appUrl.trim())
   } catch {
     throw new Error(`${appUrlVariable} is not a URL: ${JSON.stringify(appUrl)}`)
   }
-  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname))
-  if (!secure) throw new Error(`${appUrlVariable} must be an https URL, or http on localhost: ${JSON.stringify(appUrl)}`)
+  if (!isSecureOrigin(url)) throw new Error(`${appUrlVariable} must be an https URL, or http on localhost: ${JSON.stringify(appUrl)}`)
   if (url.username || url.password) throw new Error(`${appUrlVariable} must not carry credentials`)
   url.hash = ''
-  return { kind: 'server', entryUrl: url.href, origin: url.origin }
+  return { kind: 'server', entryUrl: url.href, origin: url.origin, serverOrigin: url.origin }
 }
 
-/** Whether an address belongs to the app: a file under the build's directory, or the app server's origin. */
+/** Whether an address belongs to the app: a page of `app://mafia`, or the app server's origin. */
 export function isAppUrl(address: string | undefined | null, location: AppLocation): boolean {
   if (!address) return false
   let url: URL
@@ -58,17 +57,15 @@ export function isAppUrl(address: string | undefined | null, location: AppLocati
   } catch {
     return false
   }
-  if (location.kind === 'file') return url.protocol === 'file:' && url.href.startsWith(location.rootUrl)
+  // A custom scheme's origin is opaque to Node's URL ("null"), so the scheme and host are compared.
+  if (location.kind === 'scheme') return url.protocol === `${appScheme}:` && url.host === appHost && url.username === '' && url.port === ''
   return url.origin === location.origin
 }
 
-/**
- * The address that opens the app at a route (`/mafia/12`). A page loaded from a file can only route by
- * its hash (`index.html#/mafia/12`); a served page routes by its path.
- */
+/** The address that opens the app at a route (`/mafia/12`). */
 export function appEntryUrl(location: AppLocation, route?: string): string {
   if (route === undefined) return location.entryUrl
   if (!route.startsWith('/') || route.startsWith('//')) throw new Error(`Not an app route: ${JSON.stringify(route)}`)
-  if (location.kind === 'file') return `${location.entryUrl}#${route}`
+  if (location.kind === 'scheme') return `${location.origin}${route}`
   return new URL(route, location.origin).href
 }

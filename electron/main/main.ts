@@ -4,17 +4,25 @@
  * them Electron and the facts of this run.
  */
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, Notification, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, protocol, screen, session, shell, Tray } from 'electron'
+import { autoUpdater } from 'electron-updater'
 import { appUrlVariable } from './app-location'
 import { startDesktopApp } from './desktop-app'
+import { serverUrlVariable } from './server-origin'
+import { updateFeedVariable } from './updater'
 
 startDesktopApp(
-  { app, BrowserWindow, ipcMain, Notification, session, shell },
+  { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, protocol, screen, session, shell, Tray, autoUpdater },
   {
     appUrl: process.env[appUrlVariable],
+    serverUrl: process.env[serverUrlVariable],
+    updateFeedUrl: process.env[updateFeedVariable],
     // dist/electron/main -> dist/renderer (vite build) and dist/electron/preload (the preload bundle)
-    rendererIndexPath: join(__dirname, '..', '..', 'renderer', 'index.html'),
+    rendererDir: join(__dirname, '..', '..', 'renderer'),
     preloadPath: join(__dirname, '..', 'preload', 'preload.js'),
+    settingsPath: join(app.getPath('userData'), 'desktop-settings.json'),
+    // build/icons is packaged beside dist/ (build/electron-builder.config.cjs, "files").
+    trayIconPath: join(__dirname, '..', '..', '..', 'build', 'icons', 'tray.png'),
     argv: process.argv,
     defaultApp: process.defaultApp === true,
     execPath: process.execPath,

@@ -11,19 +11,19 @@ import { isAppUrl, type AppLocation } from './app-location'
 
 /**
  * The Content-Security-Policy of every page. Scripts only from the app itself, no plugins, no frames,
- * no foreign connections. Styles allow inline because Fluent UI inserts its style elements at run time.
+ * no connections but to the app and its club server. Styles allow inline because Fluent UI inserts its style elements at run time.
  */
 export function buildContentSecurityPolicy(location: AppLocation): string {
-  const connect = ["'self'"]
-  if (location.kind === 'server') {
-    const origin = new URL(location.origin)
-    connect.push(`${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`)
-  }
+  // The club server: its API and socket (with the socket's WebSocket twin) and its images (avatars).
+  const server = new URL(location.serverOrigin)
+  const serverSocket = `${server.protocol === 'https:' ? 'wss:' : 'ws:'}//${server.host}`
+  const connect = location.kind === 'scheme' ? ["'self'", server.origin, serverSocket] : ["'self'", serverSocket]
+  const images = location.kind === 'scheme' ? [server.origin] : []
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...images],
     'media-src': ["'self'", 'blob:', 'mediastream:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,

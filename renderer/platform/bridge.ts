@@ -26,6 +26,15 @@ export function notificationSoundUrl(pageUrl: string): string {
 /** The browser implementation of the bridge. */
 export const webBridge: DesktopBridge = {
   platform: 'web',
+  // A browser calls its own origin: the server that served the page.
+  serverOrigin: '',
+  serverChosen: true,
+  chooseServer: () => Promise.resolve({ ok: false, reason: 'unsupported' }),
+  openAdminWindow: () => Promise.resolve(false),
+  reportStatus: () => Promise.resolve(),
+  onNavigate: () => () => {},
+  onQuitting: () => () => {},
+  onUpdateProgress: () => () => {},
   appVersion: () => Promise.resolve(version),
   async playNotificationSound() {
     try {
@@ -51,3 +60,17 @@ export const webBridge: DesktopBridge = {
 
 /** The platform bridge of this renderer. */
 export const platform: DesktopBridge = window.desktop ?? webBridge
+
+/**
+ * The address of a server path (`/api/auth`, `/socket.io`) for this renderer: the path itself in a
+ * browser (same origin), the chosen club server's address in the desktop app.
+ */
+export function serverUrl(path: string, origin: string = platform.serverOrigin): string {
+  if (!path.startsWith('/') || path.startsWith('//')) throw new TypeError(`Not a server path: ${path}`)
+  return origin === '' ? path : `${origin}${path}`
+}
+
+/** The origin the socket and the media client connect to: the chosen club server, or the page's own. */
+export function serverOriginOf(pageOrigin: string, origin: string = platform.serverOrigin): string {
+  return origin === '' ? pageOrigin : origin
+}

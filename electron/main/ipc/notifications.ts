@@ -1,5 +1,5 @@
 import type { BrowserWindow, Notification, NotificationConstructorOptions, WebContents } from 'electron'
-import { desktopChannels, type NotificationContent } from '../../common/bridge'
+import { desktopChannels, desktopEvents, type NotificationContent } from '../../common/bridge'
 import { bringToFront } from '../windows'
 import type { IpcRegistry } from './registry'
 
@@ -15,7 +15,18 @@ export function parseNotificationContent(payload: unknown): NotificationContent 
   const { title, body } = payload as Record<string, unknown>
   if (typeof title !== 'string' || typeof body !== 'string') throw new TypeError('A notification title and body must be strings')
   if (title.trim() === '') throw new TypeError('A notification needs a title')
-  return { title: cut(title, notificationLimits.title), body: cut(body, notificationLimits.body) }
+  const content: NotificationContent = { title: cut(title, notificationLimits.title), body: cut(body, notificationLimits.body) }
+  const { route } = payload as Record<string, unknown>
+  if (route !== undefined) {
+    if (!isNotificationRoute(route)) throw new TypeError('A notification route must be an app path')
+    content.route = route
+  }
+  return content
+}
+
+/** A route a notification may open: a plain app path (`/chat/12`), no scheme, host, query or dot segment. */
+export function isNotificationRoute(route: unknown): route is string {
+  return typeof route === 'string' && route.length <= 200 && /^(\/[A-Za-z0-9_-]+)+$/.test(route)
 }
 
 function cut(text: string, limit: number): string {
@@ -25,7 +36,10 @@ function cut(text: string, limit: number): string {
 
 /** Native notifications (Electron's `Notification`), injected. */
 export interface NativeNotifications {
-  /** Shows a notification for the page in `contents`; clicking it brings that page's window to the front. */
+  /**
+   * Shows a notification for the page in `contents`; clicking it brings that page's window to the
+   * front and opens its route there.
+   */
   show(content: NotificationContent, contents: WebContents): void
 }
 
@@ -50,6 +64,8 @@ export interface NotificationClass {
 export function createNativeNotifications(
   Native: NotificationClass,
   windowOf: (contents: WebContents) => Pick<BrowserWindow, 'isDestroyed' | 'isMinimized' | 'restore' | 'show' | 'focus'> | null,
+  /** Called for each notification shown (the badge counts them until the window has the focus). */
+  onShown: () => void = () => {},
 ): NativeNotifications {
   // Held until closed: a notification nobody references may be collected, and its click lost.
   const shown = new Set<Notification>()
@@ -62,11 +78,13 @@ export function createNativeNotifications(
         forget()
         const window = windowOf(contents)
         if (window && !window.isDestroyed()) bringToFront(window)
+        if (content.route !== undefined && !contents.isDestroyed()) contents.send(desktopEvents.navigate, content.route)
       })
       notification.on('close', forget)
       notification.on('failed', forget)
       shown.add(notification)
       notification.show()
+      onShown()
     },
   }
 }

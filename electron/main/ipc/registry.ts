@@ -14,18 +14,34 @@ export interface IpcRegistry {
 /**
  * A registry over Electron's `ipcMain`. Every handler first checks that the message comes from a frame
  * of the app (`isTrustedSender`), so a page that got into the window by some other way cannot use the
- * bridge.
+ * bridge. A refused sender and a payload a handler refuses are both logged (`log`) and answered with an
+ * error. A channel nobody registered never reaches a handler: Electron answers the page with an error,
+ * and the preload cannot name one anyway (its methods invoke fixed `desktop:*` channels).
  */
-export function createIpcRegistry(ipcMain: Pick<IpcMain, 'handle'>, isTrustedSender: (event: IpcMainInvokeEvent) => boolean): IpcRegistry {
+export function createIpcRegistry(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  isTrustedSender: (event: IpcMainInvokeEvent) => boolean,
+  log: (message: string) => void = (message) => console.warn(message),
+): IpcRegistry {
   const registered = new Set<string>()
   return {
     handle(channel, handler) {
       assertDesktopChannel(channel)
       if (registered.has(channel)) throw new Error(`The IPC channel ${channel} already has a handler`)
       registered.add(channel)
-      ipcMain.handle(channel, (event, ...args: unknown[]) => {
-        if (!isTrustedSender(event)) throw new Error(`Refused ${channel} from ${event.senderFrame?.url ?? 'a frame that is gone'}`)
-        return handler(event, ...args)
+      ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+        if (!isTrustedSender(event)) {
+          const message = `Refused ${channel} from ${event.senderFrame?.url ?? 'a frame that is gone'}`
+          log(message)
+          throw new Error(message)
+        }
+        try {
+          return await handler(event, ...args)
+        } catch (error) {
+          // Bad arguments: the handler refused them before doing anything. Logged without the payload (it may hold a message's text).
+          log(`Refused ${channel}: ${error instanceof Error ? error.message : String(error)}`)
+          throw error
+        }
       })
     },
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { findDeepLinkRoute, parseDeepLink, registerDeepLinkScheme } from '../../../electron/main/deep-links'
+import { deepLinkRoute, findDeepLinkRoute, linkErrorRoute, parseDeepLink, registerDeepLinkScheme } from '../../../electron/main/deep-links'
 
 describe('mafia:// links', () => {
   it.each([
@@ -8,6 +8,9 @@ describe('mafia:// links', () => {
     ['mafia://mafia/42/', '/mafia/42'],
     ['MAFIA://mafia/7', '/mafia/7'],
     ['mafia://mafia/2147483647', '/mafia/2147483647'],
+    ['mafia://confirm/Zk3_x-9aQ2bT7yWvLmN0pR4sUeIoAhCd', '/confirm/Zk3_x-9aQ2bT7yWvLmN0pR4sUeIoAhCd'],
+    ['mafia://reset/AbCdEfGh12345678/', '/reset/AbCdEfGh12345678'],
+    ['mafia://signup/refToken_42abcdef', '/signup/refToken_42abcdef'],
   ])('open %s as the route %s', (link, route) => {
     expect(parseDeepLink(link)).toBe(route)
   })
@@ -40,9 +43,19 @@ describe('mafia:// links', () => {
     ' mafia://mafia/12',
     'mafia://mafia/12 ',
     'mafia://mafia/12\n',
+    'mafia://confirm/short',
+    'mafia://confirm/has.dot.in.it.123',
+    'mafia://confirm/%2e%2e%2fadmin%2fusers',
+    'mafia://reset/abcdefgh12345678/extra',
+    'mafia://reset/abcdefgh12345678?next=/admin',
+    'mafia://signup/' + 'a'.repeat(129),
+    'mafia://admin/dashboard',
+    'mafia://constructor/abcdefgh12345678',
+    'mafia://__proto__/abcdefgh12345678',
     '',
-  ])('refuse %j', (link) => {
+  ])('refuse %j, opening the error screen instead', (link) => {
     expect(parseDeepLink(link)).toBeNull()
+    expect(deepLinkRoute(link)).toBe(linkErrorRoute)
   })
 
   it('refuses anything that is not a string', () => {
@@ -51,9 +64,10 @@ describe('mafia:// links', () => {
 
   it('finds the link among command-line arguments', () => {
     expect(findDeepLinkRoute(['/usr/bin/mafia-table', '--flag', 'mafia://mafia/5'])).toBe('/mafia/5')
-    expect(findDeepLinkRoute(['/usr/bin/mafia-table', 'mafia://evil/1', 'mafia://mafia/6'])).toBe('/mafia/6')
+    expect(findDeepLinkRoute(['/usr/bin/mafia-table', 'mafia://reset/abcdefgh12345678'])).toBe('/reset/abcdefgh12345678')
     expect(findDeepLinkRoute(['/usr/bin/mafia-table', '.'])).toBeNull()
-    expect(findDeepLinkRoute(['/usr/bin/mafia-table', 'mafia://mafia/x'])).toBeNull()
+    expect(findDeepLinkRoute(['/usr/bin/mafia-table', 'mafia://mafia/x'])).toBe(linkErrorRoute)
+    expect(findDeepLinkRoute(['/usr/bin/mafia-table', 'mafia://evil/1', 'mafia://mafia/6'])).toBe(linkErrorRoute)
   })
 
   it('registers the scheme, with the app folder when started as `electron .`', () => {

@@ -24,6 +24,7 @@ function services(): IpcServices {
     app: { version: () => '1.2.3' },
     notifications: { show: vi.fn() },
     windows: { isFocused: vi.fn(() => true) },
+    shell: { openAdminWindow: vi.fn(), reportStatus: vi.fn(), chooseServer: vi.fn(), readyToQuit: vi.fn() },
   }
 }
 
@@ -45,14 +46,27 @@ describe('the IPC registry', () => {
 
   it('answers the app and refuses any other sender', async () => {
     const ipcMain = fakeIpcMain()
-    const registry = createIpcRegistry(ipcMain, trustApp as never)
+    const log = vi.fn()
+    const registry = createIpcRegistry(ipcMain, trustApp as never, log)
     const handler = vi.fn((_event: unknown, value: unknown) => value)
     registry.handle('desktop:test:echo', handler)
     const invoke = ipcMain.handlers.get('desktop:test:echo')!
     expect(await invoke(appFrame, 'hello')).toBe('hello')
-    expect(() => invoke({ sender: {}, senderFrame: { url: 'https://evil.example.com/' } }, 'x')).toThrow(/Refused desktop:test:echo/)
-    expect(() => invoke({ sender: {}, senderFrame: null }, 'x')).toThrow(/Refused/)
+    await expect(invoke({ sender: {}, senderFrame: { url: 'https://evil.example.com/' } }, 'x')).rejects.toThrow(/Refused desktop:test:echo/)
+    await expect(invoke({ sender: {}, senderFrame: null }, 'x')).rejects.toThrow(/Refused/)
     expect(handler).toHaveBeenCalledTimes(1)
+    expect(log.mock.calls).toEqual([['Refused desktop:test:echo from https://evil.example.com/'], ['Refused desktop:test:echo from a frame that is gone']])
+  })
+
+  it('refuses and logs a payload its handler refuses, without the payload', async () => {
+    const ipcMain = fakeIpcMain()
+    const log = vi.fn()
+    registerIpcHandlers(createIpcRegistry(ipcMain, trustApp as never, log), services())
+    await expect(ipcMain.handlers.get(desktopChannels.showNotification)!(appFrame, { title: 42, body: 'secret text' })).rejects.toThrow(TypeError)
+    await expect(ipcMain.handlers.get(desktopChannels.reportStatus)!(appFrame, { online: 'yes' })).rejects.toThrow(TypeError)
+    expect(log).toHaveBeenCalledTimes(2)
+    expect(log.mock.calls[0]?.[0]).toMatch(/^Refused desktop:notifications:show: /)
+    expect(JSON.stringify(log.mock.calls)).not.toContain('secret text')
   })
 })
 
@@ -76,7 +90,7 @@ describe('the IPC handlers', () => {
     expect(given.windows.isFocused).toHaveBeenCalledWith(appFrame.sender)
     await invoke(desktopChannels.showNotification, { title: 'Anna', body: 'Hi!' })
     expect(given.notifications.show).toHaveBeenCalledWith({ title: 'Anna', body: 'Hi!' }, appFrame.sender)
-    expect(() => invoke(desktopChannels.showNotification, { title: 42 })).toThrow(TypeError)
+    await expect(invoke(desktopChannels.showNotification, { title: 42 })).rejects.toThrow(TypeError)
     expect(given.notifications.show).toHaveBeenCalledTimes(1)
   })
 })
@@ -85,6 +99,10 @@ describe('notification content from the renderer', () => {
   it('is two strings, with a title', () => {
     expect(parseNotificationContent({ title: 'Anna', body: '' })).toEqual({ title: 'Anna', body: '' })
     expect(parseNotificationContent({ title: 'Anna', body: 'Hi', icon: 'file:///etc/passwd' })).toEqual({ title: 'Anna', body: 'Hi' })
+    expect(parseNotificationContent({ title: 'Anna', body: 'Hi', route: '/chat/12' })).toEqual({ title: 'Anna', body: 'Hi', route: '/chat/12' })
+    for (const route of ['chat/12', '//evil.com/x', 'https://evil.com/', '/chat/../admin', '/chat?x=1', '/', 12]) {
+      expect(() => parseNotificationContent({ title: 'Anna', body: 'Hi', route })).toThrow(/route/)
+    }
     for (const payload of [undefined, null, 'Anna', [], { title: 'Anna' }, { body: 'Hi' }, { title: 1, body: 'Hi' }, { title: 'Anna', body: {} }, { title: '  ', body: 'Hi' }]) {
       expect(() => parseNotificationContent(payload)).toThrow(TypeError)
     }
@@ -115,13 +133,15 @@ describe('native notifications', () => {
   it('are silent (the page plays the sound) and bring the window to the front when clicked', () => {
     const window = { isDestroyed: () => false, isMinimized: () => true, restore: vi.fn(), show: vi.fn(), focus: vi.fn() }
     const notifications = createNativeNotifications(FakeNotification as unknown as NotificationClass, () => window)
-    notifications.show({ title: 'Anna', body: 'Hi' }, {} as never)
+    const contents = { send: vi.fn(), isDestroyed: () => false }
+    notifications.show({ title: 'Anna', body: 'Hi', route: '/chat/12' }, contents as never)
     const [notification] = FakeNotification.created
     expect(notification?.options).toEqual({ title: 'Anna', body: 'Hi', silent: true })
     expect(notification?.show).toHaveBeenCalled()
     notification?.emit('click')
     expect(window.restore).toHaveBeenCalled()
     expect(window.focus).toHaveBeenCalled()
+    expect(contents.send).toHaveBeenCalledWith('desktop:page:navigate', '/chat/12')
   })
 
   it('are skipped where the system has none', () => {

@@ -1,12 +1,16 @@
 import { runInNewContext } from 'node:vm'
 import { build, type Rolldown } from 'vite'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { desktopChannels, type DesktopBridge } from '../../../electron/common/bridge'
+import { desktopChannels, desktopEvents, type DesktopBridge } from '../../../electron/common/bridge'
 import preloadBuild from '../../../electron/vite.preload.config.mjs'
 
 const electron = vi.hoisted(() => ({
   contextBridge: { exposeInMainWorld: vi.fn() },
-  ipcRenderer: { invoke: vi.fn((channel: string) => Promise.resolve(channel === 'desktop:app:version' ? '1.2.3' : true)) },
+  ipcRenderer: {
+    invoke: vi.fn((channel: string) => Promise.resolve(channel === 'desktop:app:version' ? '1.2.3' : true)),
+    on: vi.fn(),
+    removeListener: vi.fn(),
+  },
 }))
 vi.mock('electron', () => electron)
 
@@ -37,8 +41,22 @@ describe('the preload', () => {
   })
 
   it('exposes exactly the bridge, and no IPC object', () => {
-    expect(Object.keys(bridge).sort()).toEqual(['appVersion', 'isWindowFocused', 'platform', 'playNotificationSound', 'showNotification'])
-    expect(Object.values(bridge).every((value) => typeof value === 'function' || typeof value === 'string')).toBe(true)
+    expect(Object.keys(bridge).sort()).toEqual([
+      'appVersion',
+      'chooseServer',
+      'isWindowFocused',
+      'onNavigate',
+      'onQuitting',
+      'onUpdateProgress',
+      'openAdminWindow',
+      'platform',
+      'playNotificationSound',
+      'reportStatus',
+      'serverChosen',
+      'serverOrigin',
+      'showNotification',
+    ])
+    expect(Object.values(bridge).every((value) => ['function', 'string', 'boolean'].includes(typeof value))).toBe(true)
     expect(bridge.platform).toBe(process.platform)
   })
 
@@ -46,7 +64,37 @@ describe('the preload', () => {
     expect(await bridge.appVersion()).toBe('1.2.3')
     expect(await bridge.isWindowFocused()).toBe(true)
     await bridge.showNotification({ title: 'Anna', body: 'Hi', icon: 'x' } as never)
-    expect(electron.ipcRenderer.invoke.mock.calls).toEqual([[desktopChannels.appVersion], [desktopChannels.isWindowFocused], [desktopChannels.showNotification, { title: 'Anna', body: 'Hi' }]])
+    await bridge.showNotification({ title: 'Anna', body: 'Hi', route: '/chat/3' })
+    await bridge.openAdminWindow()
+    await bridge.chooseServer('https://club.example.org')
+    expect(electron.ipcRenderer.invoke.mock.calls).toEqual([
+      [desktopChannels.appVersion],
+      [desktopChannels.isWindowFocused],
+      [desktopChannels.showNotification, { title: 'Anna', body: 'Hi' }],
+      [desktopChannels.showNotification, { title: 'Anna', body: 'Hi', route: '/chat/3' }],
+      [desktopChannels.openAdminWindow],
+      [desktopChannels.chooseServer, 'https://club.example.org'],
+    ])
+  })
+
+  it('passes the shell\'s messages on without the IPC event, and leaves the table before saying it may quit', async () => {
+    const navigate = vi.fn()
+    const stop = bridge.onNavigate(navigate)
+    const [channel, listener] = electron.ipcRenderer.on.mock.lastCall as unknown as [string, (event: unknown, payload: unknown) => void]
+    expect(channel).toBe(desktopEvents.navigate)
+    listener({ sender: 'the ipc event' }, '/chat/3')
+    listener({}, { not: 'a route' })
+    expect(navigate.mock.calls).toEqual([['/chat/3']])
+    stop()
+    expect(electron.ipcRenderer.removeListener).toHaveBeenCalledWith(desktopEvents.navigate, listener)
+
+    const order: string[] = []
+    bridge.onQuitting(async () => void order.push('left the table'))
+    const [quitChannel, quitListener] = electron.ipcRenderer.on.mock.lastCall as unknown as [string, (event: unknown) => void]
+    expect(quitChannel).toBe(desktopEvents.quitting)
+    electron.ipcRenderer.invoke.mockImplementationOnce((name: string) => (order.push(name), Promise.resolve(true)))
+    quitListener({})
+    await vi.waitFor(() => expect(order).toEqual(['left the table', desktopChannels.readyToQuit]))
   })
 
   it('plays the shipped sound in the page, and shrugs off a refusal', async () => {
@@ -79,11 +127,13 @@ describe('the preload bundle', () => {
       }
     }
     const run = runInNewContext(`(function (require, process) {\n${code}\n})`, { URL, Promise, JSON })
-    run(sandboxRequire, { platform: 'linux' })
+    run(sandboxRequire, { platform: 'linux', argv: ['/opt/mafia/mafia-table', '--type=renderer', '--mafia-server-origin=https://club.example.org'] })
 
     expect(required).toEqual(['electron'])
     const bridge = exposed.get('desktop')
     expect(bridge?.platform).toBe('linux')
+    expect(bridge?.serverOrigin).toBe('https://club.example.org')
+    expect(bridge?.serverChosen).toBe(true)
     expect(await bridge?.appVersion()).toBe('1.2.3')
     expect(invoked).toEqual([[desktopChannels.appVersion]])
   }, 60_000)

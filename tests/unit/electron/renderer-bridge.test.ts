@@ -23,6 +23,14 @@ describe('the platform bridge', () => {
       playNotificationSound: () => Promise.resolve(),
       showNotification: () => Promise.resolve(),
       isWindowFocused: () => Promise.resolve(true),
+      serverOrigin: 'https://club.example.org',
+      serverChosen: true,
+      chooseServer: () => Promise.resolve({ ok: true }),
+      openAdminWindow: () => Promise.resolve(true),
+      reportStatus: () => Promise.resolve(),
+      onNavigate: () => () => {},
+      onQuitting: () => () => {},
+      onUpdateProgress: () => () => {},
     }
     window.desktop = desktop
     const { platform, webBridge } = await loadBridge()
@@ -35,6 +43,17 @@ describe('the platform bridge', () => {
     expect(platform).toBe(webBridge)
     expect(platform.platform).toBe('web')
     expect(await platform.appVersion()).toBe(packageJson.version)
+    expect(await platform.openAdminWindow()).toBe(false)
+    expect(await platform.chooseServer('https://club.example.org')).toEqual({ ok: false, reason: 'unsupported' })
+  })
+
+  it('addresses the server by path in a browser and by the chosen club server on the desktop', async () => {
+    const { serverUrl, serverOriginOf } = await loadBridge()
+    expect(serverUrl('/api/auth')).toBe('/api/auth')
+    expect(serverUrl('/api/auth', 'https://club.example.org')).toBe('https://club.example.org/api/auth')
+    expect(serverOriginOf('http://localhost:8080')).toBe('http://localhost:8080')
+    expect(serverOriginOf('app://mafia', 'https://club.example.org')).toBe('https://club.example.org')
+    for (const path of ['api/auth', '//evil.com/api', 'https://evil.com/']) expect(() => serverUrl(path, 'https://club.example.org')).toThrow(/Not a server path/)
   })
 })
 

@@ -12,9 +12,9 @@ import {
 } from '../../../electron/main/security'
 import { askPermission, FakeEmitter, fakeEvent, fakeSession, FakeWebContents } from './fakes'
 
-const fileApp = resolveAppLocation(undefined, '/opt/mafia/dist/renderer/index.html')
-const localServer = resolveAppLocation('http://localhost:8080', '')
-const secureServer = resolveAppLocation('https://play.example.com', '')
+const schemeApp = resolveAppLocation(undefined, 'https://club.example.org')
+const localServer = resolveAppLocation('http://localhost:8080', 'https://unused.example.org')
+const secureServer = resolveAppLocation('https://play.example.com', 'https://unused.example.org')
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -27,7 +27,7 @@ function directives(policy: string): Map<string, string[]> {
 
 describe('the Content-Security-Policy', () => {
   it('allows scripts only from the app itself, never inline or eval', () => {
-    for (const location of [fileApp, localServer, secureServer]) {
+    for (const location of [schemeApp, localServer, secureServer]) {
       const policy = directives(buildContentSecurityPolicy(location))
       expect(policy.get('default-src')).toEqual(["'self'"])
       expect(policy.get('script-src')).toEqual(["'self'"])
@@ -50,8 +50,11 @@ describe('the Content-Security-Policy', () => {
     expect(directives(policy).get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
   })
 
-  it('connects only to the app, over WebSockets too', () => {
-    expect(directives(buildContentSecurityPolicy(fileApp)).get('connect-src')).toEqual(["'self'"])
+  it('connects only to the app and its club server, over WebSockets too', () => {
+    const scheme = directives(buildContentSecurityPolicy(schemeApp))
+    expect(scheme.get('connect-src')).toEqual(["'self'", 'https://club.example.org', 'wss://club.example.org'])
+    expect(scheme.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://club.example.org'])
+    expect(buildContentSecurityPolicy(schemeApp)).not.toMatch(/\*|unsafe-eval/)
     expect(directives(buildContentSecurityPolicy(localServer)).get('connect-src')).toEqual(["'self'", 'ws://localhost:8080'])
     expect(directives(buildContentSecurityPolicy(secureServer)).get('connect-src')).toEqual(["'self'", 'wss://play.example.com'])
   })
@@ -73,7 +76,7 @@ describe('the Content-Security-Policy', () => {
 describe('permissions', () => {
   it('grant camera and microphone to the app', () => {
     expect(isPermissionGranted({ permission: 'media', requestingUrl: 'http://localhost:8080/mafia/3', mediaTypes: ['audio', 'video'] }, localServer)).toBe(true)
-    expect(isPermissionGranted({ permission: 'media', requestingUrl: 'file:///opt/mafia/dist/renderer/index.html#/mafia/3', mediaTypes: ['video'] }, fileApp)).toBe(true)
+    expect(isPermissionGranted({ permission: 'media', requestingUrl: 'app://mafia/mafia/3', mediaTypes: ['video'] }, schemeApp)).toBe(true)
     expect(isPermissionGranted({ permission: 'media', requestingUrl: 'http://localhost:8080/' }, localServer)).toBe(true)
   })
 
@@ -81,8 +84,10 @@ describe('permissions', () => {
     for (const requestingUrl of ['https://evil.example.com/', 'http://localhost:8081/', 'https://localhost:8080/', 'file:///tmp/evil.html', undefined, '']) {
       expect(isPermissionGranted({ permission: 'media', requestingUrl, mediaTypes: ['audio'] }, localServer)).toBe(false)
     }
-    expect(isPermissionGranted({ permission: 'media', requestingUrl: 'file:///tmp/evil.html', mediaTypes: ['audio'] }, fileApp)).toBe(false)
-    expect(isPermissionGranted({ permission: 'media', requestingUrl: 'http://localhost:8080/', mediaTypes: ['audio'] }, fileApp)).toBe(false)
+    // The app's pages only: not the club server's own pages, nor a file, nor another app:// host.
+    for (const requestingUrl of ['file:///tmp/evil.html', 'https://club.example.org/', 'app://evil/', 'http://localhost:8080/']) {
+      expect(isPermissionGranted({ permission: 'media', requestingUrl, mediaTypes: ['audio'] }, schemeApp)).toBe(false)
+    }
   })
 
   it('deny media other than camera and microphone', () => {
@@ -100,7 +105,7 @@ describe('permissions', () => {
 describe('navigation', () => {
   it('stays inside the app', () => {
     expect(decideNavigation('http://localhost:8080/main', localServer)).toBe('allow')
-    expect(decideNavigation('file:///opt/mafia/dist/renderer/index.html#/main', fileApp)).toBe('allow')
+    expect(decideNavigation('app://mafia/main', schemeApp)).toBe('allow')
   })
 
   it('sends https links elsewhere to the browser and refuses everything else', () => {
@@ -109,7 +114,8 @@ describe('navigation', () => {
     for (const address of ['http://example.com/', 'http://localhost:8081/', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,x', 'smb://share/x', 'mafia://mafia/1', 'https://user:pw@example.com/', 'nonsense']) {
       expect(decideNavigation(address, localServer)).toBe('block')
     }
-    expect(decideNavigation('file:///etc/passwd', fileApp)).toBe('block')
+    expect(decideNavigation('file:///etc/passwd', schemeApp)).toBe('block')
+    expect(decideNavigation('app://evil/', schemeApp)).toBe('block')
   })
 
   it('never opens a window: https links go to the browser, the rest nowhere', () => {

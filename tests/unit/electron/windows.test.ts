@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { bringToFront, buildMainWindowOptions, openMainWindow, type WindowClass } from '../../../electron/main/windows'
+import { bringToFront, buildMainWindowOptions, openMainWindow, restoreBounds, trackWindowBounds, type WindowClass } from '../../../electron/main/windows'
 import { FakeEmitter } from './fakes'
 
 describe('the main window options', () => {
@@ -74,5 +74,46 @@ describe('opening the main window', () => {
     bringToFront(open)
     expect(open.restore).not.toHaveBeenCalled()
     expect(open.focus).toHaveBeenCalled()
+  })
+})
+
+describe('the main window\'s place', () => {
+  const screen = { x: 0, y: 0, width: 1920, height: 1040 }
+
+  it('is restored where it falls on a screen, shrunk to fit it', () => {
+    const saved = { x: 100, y: 50, width: 1200, height: 800, maximized: false }
+    expect(restoreBounds(saved, [screen])).toEqual(saved)
+    expect(restoreBounds({ ...saved, width: 4000 }, [screen])).toEqual({ ...saved, width: 1920 })
+    expect(restoreBounds({ ...saved, x: 2000 }, [screen, { x: 1920, y: 0, width: 1280, height: 1000 }])).toEqual({ ...saved, x: 2000, width: 1200 })
+  })
+
+  it('is forgotten when its screen is gone, or nothing was saved', () => {
+    expect(restoreBounds({ x: 2500, y: 50, width: 1200, height: 800, maximized: true }, [screen])).toBeNull()
+    expect(restoreBounds({ x: 1880, y: 50, width: 1200, height: 800, maximized: false }, [screen])).toBeNull()
+    expect(restoreBounds(undefined, [screen])).toBeNull()
+  })
+
+  it('is saved once a move or resize settles, and on close', () => {
+    vi.useFakeTimers()
+    try {
+      const window = Object.assign(new FakeEmitter(), {
+        getNormalBounds: vi.fn(() => ({ x: 10, y: 20, width: 1000, height: 700 })),
+        isMaximized: vi.fn(() => false),
+        isDestroyed: vi.fn(() => false),
+      })
+      const save = vi.fn()
+      trackWindowBounds(window as never, save, 500)
+      window.emit('move')
+      window.emit('resize')
+      expect(save).not.toHaveBeenCalled()
+      vi.advanceTimersByTime(500)
+      expect(save).toHaveBeenCalledTimes(1)
+      expect(save).toHaveBeenLastCalledWith({ x: 10, y: 20, width: 1000, height: 700, maximized: false })
+      window.isMaximized.mockReturnValue(true)
+      window.emit('close')
+      expect(save).toHaveBeenLastCalledWith({ x: 10, y: 20, width: 1000, height: 700, maximized: true })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
