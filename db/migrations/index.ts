@@ -13,6 +13,7 @@ import * as privateNotes from './0011-private-notes'
 import * as ratings from './0012-ratings'
 import * as adminAudit from './0013-admin-audit'
 import * as bugsAndAdverts from './0014-bugs-and-adverts'
+import * as mediaServers from './0015-media-servers'
 import * as tournaments from './0016-tournaments'
 import * as referrals from './0017-referrals'
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0012-ratings': ratings,
   '0013-admin-audit': adminAudit,
   '0014-bugs-and-adverts': bugsAndAdverts,
+  '0015-media-servers': mediaServers,
   '0016-tournaments': tournaments,
   '0017-referrals': referrals,
 }
