@@ -2,6 +2,7 @@ import ky, { HTTPError, type KyInstance } from 'ky'
 import type { Static, TSchema } from 'typebox'
 import { isErrorCode, type ErrorCode, type HttpErrorBody } from '../../server/contract/errors'
 import type { RouteDefinition } from '../../server/contract/http'
+import { serverUrl } from '../platform/bridge'
 
 /** An HTTP error from the server, carrying its translation-key code. */
 export class ApiError extends Error {
@@ -77,7 +78,8 @@ export async function call<R extends RouteDefinition>(route: R, input: CallInput
   const url = fillParams(route.url, input.params as Record<string, unknown> | undefined).replace(/^\//, '/')
   const searchParams = input.query ? Object.fromEntries(Object.entries(input.query as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) : undefined
   try {
-    const response = await http(url, {
+    // The page's own server in a browser; the chosen club server in the desktop app.
+    const response = await http(serverUrl(url), {
       method: route.method,
       ...(input.form ? { body: input.form } : input.body !== undefined ? { json: input.body } : {}),
       ...(searchParams ? { searchParams } : {}),

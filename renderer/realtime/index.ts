@@ -3,6 +3,7 @@ import { subscribeKey } from 'valtio/utils'
 import { Role } from '../../server/contract/http'
 import { loadCurrentUser, sessionState, signOut } from '../state/session'
 import { navigateTo } from '../app/navigation'
+import { platform } from '../platform/bridge'
 import { createRealtime, createRealtimeState, type AppSocket } from './realtime'
 
 export type { AppSocket } from './realtime'
@@ -29,7 +30,8 @@ export function registerCurrentLobbyQuery(query: ConnectHook): () => void {
 export const realtime = createRealtime({
   state: realtimeState,
   createSocket: (token) =>
-    io({
+    // The page's own server in a browser; the chosen club server in the desktop app.
+    io(platform.serverOrigin || undefined, {
       path: '/socket.io',
       auth: { token },
       autoConnect: false,
@@ -82,5 +84,5 @@ export function currentSocket(): AppSocket | null {
  * the streamer's table (see server/modules/sharing). Returned unconnected; the page opens and closes it.
  */
 export function createShareSocket(shareKey: string): AppSocket {
-  return io({ path: '/socket.io', auth: { shareKey }, autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 1000 })
+  return io(platform.serverOrigin || undefined, { path: '/socket.io', auth: { shareKey }, autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 1000 })
 }

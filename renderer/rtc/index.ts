@@ -1,3 +1,4 @@
+import { serverOriginOf } from '../platform/bridge'
 import { runTableMedia, type TableMediaHandle, type TableMediaOptions } from './table-media'
 
 export { reconnectDelay } from './backoff'
@@ -15,7 +16,8 @@ export function startTableMedia(options: Omit<TableMediaOptions, 'environment' |
   current?.stop()
   const handle = runTableMedia({
     ...options,
-    origin: window.location.origin,
+    // The page's own server in a browser; the chosen club server in the desktop app.
+    origin: serverOriginOf(window.location.origin),
     environment: { WebSocket: window.WebSocket, RTCPeerConnection: window.RTCPeerConnection, MediaStream: window.MediaStream },
   })
   current = handle
