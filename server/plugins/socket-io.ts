@@ -57,8 +57,10 @@ export function redisAdapterSettings(redisUrl: string): { url: string; key: stri
  * streamer's page: it passes here without a session and the sharing module checks its key. With
  * REDIS_URL, the Redis adapter carries rooms and broadcasts across every node.
  */
-async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string }): Promise<void> {
-  const io: AppServer = new Server(app.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 })
+async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string; corsOrigins?: readonly string[] }): Promise<void> {
+  // The desktop app's pages (app://mafia and DESKTOP_ORIGINS) connect from another origin; no cookies are involved.
+  const cors = options.corsOrigins && options.corsOrigins.length > 0 ? { cors: { origin: [...options.corsOrigins], credentials: false } } : {}
+  const io: AppServer = new Server(app.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024, ...cors })
   const redisClients: Array<ReturnType<typeof createClient>> = []
   if (options.redisUrl) {
     const { url, key } = redisAdapterSettings(options.redisUrl)
