@@ -16,6 +16,7 @@ import * as bugsAndAdverts from './0014-bugs-and-adverts'
 import * as mediaServers from './0015-media-servers'
 import * as tournaments from './0016-tournaments'
 import * as referrals from './0017-referrals'
+import * as premium from './0018-premium'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-media-servers': mediaServers,
   '0016-tournaments': tournaments,
   '0017-referrals': referrals,
+  '0018-premium': premium,
 }
