@@ -7,6 +7,7 @@ import { referralsRoutes } from './referrals'
 import { sharingRoutes } from './sharing'
 import { statisticsRoutes } from './statistics'
 import { systemRoutes } from './system'
+import { tournamentsRoutes } from './tournaments'
 
 export * from './common'
 export * from './admin'
@@ -18,6 +19,8 @@ export * from './referrals'
 export * from './sharing'
 export * from './statistics'
 export * from './system'
+export * from './tournaments'
+export * from './tournaments-errors'
 
 /** Every HTTP route of the product: the server registers these, the renderer's client calls them. */
 export const routes = {
@@ -30,4 +33,5 @@ export const routes = {
   sharing: sharingRoutes,
   statistics: statisticsRoutes,
   system: systemRoutes,
+  tournaments: tournamentsRoutes,
 } as const
