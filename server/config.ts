@@ -54,6 +54,10 @@ export interface Config {
   sessionMaxAgeDays: number
   /** A session unused this long ends. */
   sessionIdleDays: number
+  /** The instance the translation editor exchanges texts with (load, syncToProd, syncFromProd); unset: those calls refuse. */
+  i18nSyncUrl: string | undefined
+  /** An admin's session token on that instance, sent as its bearer token. */
+  i18nSyncToken: string | undefined
   /** Premium purchases: the providers' keys and addresses (see PaymentsConfig). */
   payments: PaymentsConfig
 }
@@ -176,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaOrigins: mediaOrigins(env),
     sessionMaxAgeDays: integer(env, 'SESSION_MAX_AGE_DAYS', 30, 1, 3650),
     sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 7, 1, 3650),
+    i18nSyncUrl: url(env, 'I18N_SYNC_URL')?.replace(/\/+$/, ''),
+    i18nSyncToken: optional(env, 'I18N_SYNC_TOKEN'),
     payments: paymentsConfig(env),
   }
 }
