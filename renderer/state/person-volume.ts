@@ -75,3 +75,13 @@ export function setPersonVolume(userId: number, percent: number): void {
   for (const id of others.slice(0, Math.max(0, ids.length - personVolumeLimit))) delete personVolumeState.volumes[id]
   writeVolumes(personVolumeState)
 }
+
+/** Forgets every volume (signing out: they are the signed-out user's choices, not the next one's). */
+export function clearPersonVolumes(): void {
+  personVolumeState.volumes = {}
+  try {
+    storage()?.removeItem(personVolumeStorageKey)
+  } catch {
+    // blocked storage: nothing was kept
+  }
+}

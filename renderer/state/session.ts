@@ -3,6 +3,8 @@ import type { Session, User } from '../../server/contract/http'
 import { Role } from '../../server/contract/http'
 import { ApiError, call } from '../api/client'
 import { routes } from '../../server/contract/http'
+import { clearPersonVolumes } from './person-volume'
+import { clearSeatMarks } from './seat-marks'
 import { readTokenCookie, writeTokenCookie } from './token-cookie'
 
 /** The signed-in user and their token. `status` is 'unknown' until the first load finishes. */
@@ -26,7 +28,10 @@ export function updateUser(user: User): void {
   sessionState.user = user
 }
 
+/** Signed out (or the session is gone): what this device kept for the user goes with it. */
 export function clearSession(): void {
+  clearSeatMarks()
+  clearPersonVolumes()
   writeTokenCookie(null)
   sessionState.token = null
   sessionState.user = null
