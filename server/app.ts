@@ -24,7 +24,9 @@ import { createMailer, type Mailer } from './modules/mail'
 import { registerNotesModule } from './modules/notes'
 import { registerPresenceEvents } from './modules/presence'
 import { registerRatingsModule } from './modules/ratings'
+import { registerReferralsModule } from './modules/referrals'
 import { registerSharingModule } from './modules/sharing'
+import { registerStatisticsModule } from './modules/statistics'
 import { systemHttpRoutes } from './modules/system'
 import { registerTableMediaModule } from './modules/table-media'
 import authPlugin from './plugins/auth'
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
   await registerNotesModule(app, { clock })
   await registerRatingsModule(app, { clock, game })
+  await registerStatisticsModule(app)
+  await registerReferralsModule(app, { clock, game })
 
   await app.register(staticFilesPlugin, { rendererDir, uploadsDir: join(config.dataDir, 'uploads') })
 
