@@ -74,10 +74,12 @@ export function createRatingsRepository(database: Kysely<Database>) {
     /** The games with these ids, in the order given (a game whose result is gone is left out). */
     async games(queries: Queries, ids: readonly number[]): Promise<RatedGame[]> {
       if (ids.length === 0) return []
-      const results = await sql<{ lobby_id: number; ended_at: Date; counts_for_ratings: boolean; judged: boolean }>`
+      const results = await sql<{ lobby_id: number; ended_at: Date; counts_for_ratings: boolean; judged: boolean; tournament_id: number | null }>`
         select gr.lobby_id, gr.ended_at, gr.counts_for_ratings,
-          coalesce((l.settings->>'judge')::boolean, gr.judge_id is not null) as judged
+          coalesce((l.settings->>'judge')::boolean, gr.judge_id is not null) as judged,
+          tt.tournament_id
         from game_results gr join lobbies l on l.id = gr.lobby_id
+        left join tournament_tables tt on tt.lobby_id = gr.lobby_id
         where gr.lobby_id = any(${ids}::integer[])`.execute(queries)
       const players = await sql<{ lobby_id: number; user_id: number | null; team: string; role: string; won: boolean }>`
         select lobby_id, user_id, team, role, won from game_players where lobby_id = any(${ids}::integer[]) order by lobby_id, seat`.execute(queries)
@@ -92,8 +94,8 @@ export function createRatingsRepository(database: Kysely<Database>) {
       for (const id of ids) {
         const row = byId.get(id)
         if (!row) continue
-        // Tournaments are not stored yet: every game's tournament is none until they are.
-        games.push({ id, endedAt: row.ended_at.getTime(), judged: row.judged, countsForRatings: row.counts_for_ratings, tournamentId: null, players: seats.get(id) ?? [] })
+        // A game of a tournament's round also counts on that tournament's ladder.
+        games.push({ id, endedAt: row.ended_at.getTime(), judged: row.judged, countsForRatings: row.counts_for_ratings, tournamentId: row.tournament_id, players: seats.get(id) ?? [] })
       }
       return games
     },
