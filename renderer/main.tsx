@@ -4,6 +4,7 @@ import { installApiHooks } from './api/client'
 import { App } from './app/App'
 import { isNavigating, navigateTo } from './app/navigation'
 import { initI18n } from './i18n'
+import { platform } from './platform/bridge'
 import { showRateLimit } from './state/rate-limit'
 import { clearSession, sessionState } from './state/session'
 import { loadSettings } from './state/settings'
@@ -21,6 +22,8 @@ installApiHooks({
 void initI18n()
 void loadSettings()
 // The socket and the live state (table, lobby list, ladder) load with the first signed-in screen: app/live.ts.
+// In the desktop app, its shell's side (tray status, notifications, quitting): platform/desktop.ts.
+if (platform.platform !== 'web') void import('./platform/desktop').then((module) => module.startDesktopIntegration())
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
