@@ -2,10 +2,14 @@ import { Button, makeStyles, Tooltip } from '@fluentui/react-components'
 import { ArrowExit20Regular, ShieldPerson20Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { platform } from '../../platform/bridge'
 
 const useStyles = makeStyles({ button: { minWidth: 0 } })
 
-/** Admins switch between the site and the admin panel; the label follows the current layout. */
+/**
+ * Admins switch between the site and the admin panel; the label follows the current layout. The
+ * desktop app opens the panel in its own window (the bridge answers false in a browser, which navigates).
+ */
 export function AdminToggle({ inAdmin, compact }: { inAdmin: boolean; compact: boolean }) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -16,7 +20,14 @@ export function AdminToggle({ inAdmin, compact }: { inAdmin: boolean; compact: b
       className={styles.button}
       appearance="subtle"
       icon={inAdmin ? <ArrowExit20Regular /> : <ShieldPerson20Regular />}
-      onClick={() => navigate(inAdmin ? '/main' : '/admin/dashboard')}
+      onClick={() => {
+        if (inAdmin) navigate('/main')
+        else
+          void platform.openAdminWindow().then(
+            (opened) => opened || navigate('/admin/dashboard'),
+            () => navigate('/admin/dashboard'),
+          )
+      }}
       data-testid="admin-toggle"
       aria-label={compact ? label : undefined}
     >
