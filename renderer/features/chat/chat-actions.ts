@@ -229,7 +229,7 @@ async function announceDirect(message: ChatMessage): Promise<void> {
   if (chatsState.pageChatId !== message.chatId && !seen) openDialog(message.chatId, name, { newMessage: true })
   await platform.playNotificationSound()
   if (!windowFocused) {
-    await platform.showNotification({ title: i18n.t('chat.notification.title', { nickname: message.user.nickname }), body: message.text.slice(0, 200) })
+    await platform.showNotification({ title: i18n.t('chat.notification.title', { nickname: message.user.nickname }), body: message.text.slice(0, 200), route: `/chat/${message.chatId}` })
   }
 }
 
