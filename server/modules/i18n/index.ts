@@ -1,3 +1,5 @@
 export { createI18nRepository } from './i18n.repository'
 export { createI18nService, nest, isLocale, type I18nService } from './i18n.service'
 export { i18nHttpRoutes } from './i18n.routes'
+export { registerI18nEditor, translationsTag } from './i18n-editor'
+export { placeholdersOf } from './i18n-admin.service'
