@@ -18,7 +18,9 @@ import { createAuthModule } from './modules/auth'
 import { registerChatsModule } from './modules/chats'
 import { registerFriendsModule } from './modules/friends'
 import { registerGameModule, type OwnershipTimings } from './modules/game'
-import { createI18nRepository, createI18nService, i18nHttpRoutes } from './modules/i18n'
+import { registerAdvertisingModule } from './modules/advertising'
+import { registerBugsModule } from './modules/bugs'
+import { createI18nRepository, createI18nService, i18nHttpRoutes, registerI18nEditor } from './modules/i18n'
 import { registerLobbiesModule } from './modules/lobbies'
 import { createMailer, type Mailer } from './modules/mail'
 import { registerNotesModule } from './modules/notes'
@@ -113,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Modules.
   await app.register(systemHttpRoutes)
   await app.register(i18nHttpRoutes, { i18n })
+  await registerI18nEditor(app, { i18n, syncUrl: config.i18nSyncUrl, syncToken: config.i18nSyncToken })
   await app.register(auth.routes)
   app.decorate('accounts', { banUser: auth.banUser, purgeDeletedAccounts: auth.purgeDeletedAccounts, cardOf: auth.cardOf })
   registerPresenceEvents(app)
@@ -130,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
   await registerNotesModule(app, { clock })
   await registerRatingsModule(app, { clock, game })
+  await registerBugsModule(app, { clock })
+  await registerAdvertisingModule(app, { clock })
   await registerStatisticsModule(app)
   await registerReferralsModule(app, { clock, game })
 
