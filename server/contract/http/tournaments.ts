@@ -20,9 +20,11 @@ export const tournamentLimits = {
   itemsPerPageMax: 100,
   itemsPerPageDefault: 20,
   searchMax: 50,
-  /** Registrations per user per minute, saves per organiser per minute. */
+  /** Registrations per user per minute; saves (and admin changes) per organiser per minute. */
   registrationsPerMinute: 20,
-  savesPerMinute: 20,
+  savesPerMinute: 60,
+  /** Round starts per organiser per minute. */
+  roundsPerMinute: 30,
 } as const
 
 /** Tournament types: 0 sport mafia (the default), 1 the Dota 2 discipline (the /dota2 schedule). */

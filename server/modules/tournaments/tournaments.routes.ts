@@ -64,6 +64,7 @@ export async function registerTournamentsRoutes(app: FastifyInstance, options: {
   const { service } = options
   const typed = app.withTypeProvider<TypeBoxTypeProvider>()
   const saves = perUserRateLimit(app, 'tournaments-save', { max: tournamentLimits.savesPerMinute, windowMs: 60_000 })
+  const roundStarts = perUserRateLimit(app, 'tournaments-rounds', { max: tournamentLimits.roundsPerMinute, windowMs: 60_000 })
   const registrations = perUserRateLimit(app, 'tournaments-register', { max: tournamentLimits.registrationsPerMinute, windowMs: 60_000 })
 
   typed.route({ ...tournamentsRoutes.list, preHandler: app.requireUser, handler: (request) => service.list(viewerOf(request)) })
@@ -91,7 +92,7 @@ export async function registerTournamentsRoutes(app: FastifyInstance, options: {
 
   typed.route({
     ...tournamentsRoutes.startRound,
-    preHandler: [app.requireUser, saves],
+    preHandler: [app.requireUser, roundStarts],
     handler: async (request) => ({ round: await service.startRound(viewerOf(request), request.params.id) }),
   })
 
