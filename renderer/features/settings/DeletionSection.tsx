@@ -15,7 +15,7 @@ import { routes } from '../../../server/contract/http'
 import { call } from '../../api/client'
 import { updateUser } from '../../state/session'
 import { FailureMessage, formatDateTime } from '../auth'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { SettingsSection } from './SettingsSection'
 
 const useStyles = makeStyles({
@@ -28,17 +28,6 @@ const useStyles = makeStyles({
     color: tokens.colorPaletteRedForeground1,
     ':hover': { color: tokens.colorPaletteRedForeground2 },
     ':hover:active': { color: tokens.colorPaletteRedForeground2 },
-  },
-  danger: {
-    backgroundColor: tokens.colorPaletteRedBackground3,
-    color: tokens.colorNeutralForegroundOnBrand,
-    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
-    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground2, color: tokens.colorNeutralForegroundOnBrand },
-  },
-  dialogContent: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
   },
 })
 
@@ -102,10 +91,11 @@ export function DeletionSection({ deleteAt }: { deleteAt: string | null }) {
           )}
           <ConfirmDialog
             open={open}
-            onOpenChange={(next) => {
-              setOpen(next)
-              if (next) setFailure(null)
+            onOpen={() => {
+              setOpen(true)
+              setFailure(null)
             }}
+            onCancel={() => setOpen(false)}
             trigger={
               <div className={styles.actions}>
                 <DialogTrigger disableButtonEnhancement>
@@ -117,14 +107,14 @@ export function DeletionSection({ deleteAt }: { deleteAt: string | null }) {
             }
             title={t('settings.deletion.dialogTitle')}
             text={t('settings.deletion.dialogText')}
-            failure={failure}
             busy={pending}
             cancelLabel={t('settings.deletion.keep')}
             confirmLabel={t('settings.deletion.confirm')}
             onConfirm={() => void requestDeletion()}
-            contentClassName={styles.dialogContent}
-            confirmClassName={styles.danger}
-          />
+            danger
+          >
+            <FailureMessage error={failure} />
+          </ConfirmDialog>
         </>
       )}
     </SettingsSection>

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { routes, type DeviceSession } from '../../../server/contract/http'
 import { call } from '../../api/client'
 import { FailureMessage, formatDateTime } from '../auth'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { LoadFailedBar } from './LoadFailedBar'
 import { SettingsSection } from './SettingsSection'
 
@@ -175,17 +175,16 @@ export function DevicesSection() {
       )}
       <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null)
-        }}
+        onCancel={() => setConfirming(null)}
         title={confirming?.kind === 'others' ? t('settings.sessions.confirmOthersTitle') : t('settings.sessions.confirmOneTitle')}
         text={confirming?.kind === 'one' ? t('settings.sessions.confirmOneText', { device: deviceName(confirming.session) }) : t('settings.sessions.confirmOthersText')}
-        failure={failure}
         busy={busy}
         cancelLabel={t('settings.sessions.cancel')}
         confirmLabel={t('settings.sessions.confirm')}
         onConfirm={() => confirming && void signOut(confirming)}
-      />
+      >
+        <FailureMessage error={failure} />
+      </ConfirmDialog>
     </SettingsSection>
   )
 }

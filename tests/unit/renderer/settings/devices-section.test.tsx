@@ -59,8 +59,8 @@ const rows = () => screen.queryAllByTestId('device-session')
  * across tests) counts it as the active modal at that moment: in jsdom it sometimes marks the new
  * dialog itself aria-hidden, which a browser never shows.
  */
-const findDialog = () => screen.findByRole('dialog', { hidden: true }, { timeout: 5000 })
-const dialogGone = () => waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull())
+const findDialog = () => screen.findByRole('alertdialog', { hidden: true }, { timeout: 5000 })
+const dialogGone = () => waitFor(() => expect(document.querySelector('[role="alertdialog"]')).toBeNull())
 const calls = (requests: Array<{ method: string; path: string }>) => requests.map((request) => `${request.method} ${request.path}`)
 
 describe('DevicesSection', () => {

@@ -197,14 +197,14 @@ describe('SettingsScreen', () => {
     await openSettings()
     const typing = userEvent.setup({ delay: null })
     await typing.click(screen.getByRole('button', { name: 'Delete account' }))
-    const dialog = await screen.findByRole('dialog')
+    const dialog = await screen.findByRole('alertdialog')
     expect(requests.some((request) => request.path === '/api/auth/deleteUser')).toBe(false)
     await typing.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }))
 
     const date = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2030-03-15T09:30:00.000Z'))
     expect(await screen.findByText(`Your account will be deleted on ${date}.`)).toBeTruthy()
     expect(sessionState.user?.deleteAt).toBe('2030-03-15T09:30:00.000Z')
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
 
     await typing.click(screen.getByRole('button', { name: 'Cancel deletion' }))
     expect(await screen.findByRole('button', { name: 'Delete account' })).toBeTruthy()
