@@ -49,7 +49,7 @@ export function processorsOf(config: Config): Map<ProcessorId, PaymentProcessor>
   const processors = new Map<ProcessorId, PaymentProcessor>()
   if (config.payments.stripe) processors.set('stripe', createStripeProcessor(config.payments.stripe))
   if (config.payments.paypal) processors.set('paypal', createPaypalProcessor(config.payments.paypal))
-  if (config.payments.sandbox) processors.set('sandbox', createSandboxProcessor({ publicUrl: config.publicUrl }))
+  if (config.payments.sandbox) processors.set('sandbox', createSandboxProcessor())
   return processors
 }
 
