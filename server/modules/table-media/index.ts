@@ -4,7 +4,7 @@ import { onUserDisconnected, type BindRequests } from '../../lib/socket-handler'
 import type { MediaServer } from '../../media'
 import type { GameModule } from '../game'
 import { builtinHome } from './builtin-home'
-import { createMediaNodeRegistry, type MediaNodeInfo } from './media-nodes'
+import { createMediaNodeRegistry, type MediaNodeRegistry } from './media-nodes'
 import { ensureMediaNodeAccount } from './server-account'
 import { createTableMediaRepository } from './table-media.repository'
 import { createTableMediaService, type MediaHome, type MembersOf, type MembershipOf, type TableMediaService } from './table-media.service'
@@ -17,7 +17,7 @@ export type { MediaNodeInfo } from './media-nodes'
 declare module 'fastify' {
   interface FastifyInstance {
     /** The media nodes registered with this app server (for the admin panel's servers). */
-    mediaNodes: { list(): MediaNodeInfo[] }
+    mediaNodes: Pick<MediaNodeRegistry, 'list' | 'roomsOf' | 'setAdmission'>
   }
 }
 
@@ -88,7 +88,7 @@ export function registerTableMediaModule(app: FastifyInstance, options: TableMed
   }
   onUserDisconnected(app.io, (userId) => revokeEverywhere({ userId }))
   registerTableMediaEvents(service, options.bindRequests)
-  app.decorate('mediaNodes', { list: registry.list })
+  app.decorate('mediaNodes', { list: registry.list, roomsOf: registry.roomsOf, setAdmission: registry.setAdmission })
 
   const { mediaNodeEmail, mediaNodePassword } = config
   if (mediaNodeEmail && mediaNodePassword) {

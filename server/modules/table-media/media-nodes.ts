@@ -24,6 +24,8 @@ export interface MediaNodeInfo {
   capacity: number
   /** Peers the node reported, plus tickets issued for it in the last few seconds (not yet joined, perhaps). */
   load: number
+  /** Peers the node reported, in all its rooms. */
+  peers: number
   rooms: number
   /** The server account it signed in with. */
   userId: number
@@ -41,6 +43,8 @@ interface NodeEntry {
   /** When tickets for this node were issued, within `pendingMs` (each is about one more peer, soon). */
   pending: number[]
   rooms: Set<string>
+  /** Peers per room, as the node last reported them. */
+  roomPeers: Map<string, number>
   lastSeen: number
   sessionCheckedAt: number
   connectedAt: Date
@@ -86,6 +90,8 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
   const controlTimeoutMs = options.controlTimeoutMs ?? 5000
   const pendingMs = options.pendingMs ?? 10_000
   const nodes = new Map<string, NodeEntry>()
+  /** Whether a node may take new tables (the admin panel disables nodes); every node may until told otherwise. */
+  let admits: (nodeId: string) => boolean = () => true
   /** Table → home id (`builtin` or a node id). */
   const assignments = new Map<number, string>()
   const log = app.log.child({ module: 'media-nodes' })
@@ -136,6 +142,7 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
   /** The rooms a node holds: its tables are placed there (unless a live home already has them). */
   function adoptRooms(node: NodeEntry, rooms: NodeLoad['rooms'], resync: boolean): void {
     node.rooms = new Set(rooms.map((room) => room.roomId))
+    node.roomPeers = new Map(rooms.map((room) => [room.roomId, room.peers]))
     for (const room of rooms) {
       const lobbyId = lobbyOfRoom(room.roomId)
       if (lobbyId === null) continue
@@ -208,6 +215,7 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
         peers: registration.load.peers,
         pending: [] as number[],
         rooms: new Set<string>(),
+        roomPeers: new Map<string, number>(),
         lastSeen: Date.now(),
         sessionCheckedAt: Date.now(),
         connectedAt: new Date(),
@@ -255,7 +263,7 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
       if (live(sticky)) return sticky.home
       let best: NodeEntry | null = null
       for (const node of nodes.values()) {
-        if (!live(node) || loadOf(node) >= node.capacity) continue
+        if (!live(node) || loadOf(node) >= node.capacity || !admits(node.id)) continue
         if (!best || busier(best, node)) best = node
       }
       assignments.set(lobbyId, best ? best.id : 'builtin')
@@ -298,7 +306,17 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
     list(): MediaNodeInfo[] {
       return [...nodes.values()]
         .filter((node) => live(node))
-        .map((node) => ({ nodeId: node.id, url: node.url, capacity: node.capacity, load: loadOf(node), rooms: node.rooms.size, userId: node.userId, connectedAt: node.connectedAt.toISOString() }))
+        .map((node) => ({ nodeId: node.id, url: node.url, capacity: node.capacity, load: loadOf(node), peers: node.peers, rooms: node.rooms.size, userId: node.userId, connectedAt: node.connectedAt.toISOString() }))
+    },
+    /** A live node's rooms with their peers, as it last reported them; null when no such node is live. */
+    roomsOf(nodeId: string): Array<{ roomId: string; peers: number }> | null {
+      const node = nodes.get(nodeId)
+      if (!live(node)) return null
+      return [...node.rooms].map((roomId) => ({ roomId, peers: node.roomPeers.get(roomId) ?? 0 }))
+    },
+    /** Which nodes may take new tables (a disabled node keeps the tables it has). */
+    setAdmission(rule: (nodeId: string) => boolean): void {
+      admits = rule
     },
   }
 }
