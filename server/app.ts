@@ -15,6 +15,7 @@ import { createSocketRequests } from './lib/socket-handler'
 import { createLogService } from './logs'
 import { createMediaServer } from './media'
 import { createAuthModule } from './modules/auth'
+import { registerAdminServersModule } from './modules/admin-servers'
 import { registerChatsModule } from './modules/chats'
 import { registerFriendsModule } from './modules/friends'
 import { registerGameModule, type OwnershipTimings } from './modules/game'
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await media.registerRoutes(app)
   app.addHook('onClose', () => media.close())
   const tableMedia = registerTableMediaModule(app, { config, bindRequests, lobbies, game, media })
+  await registerAdminServersModule(app, { nodes: app.mediaNodes })
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
   await registerNotesModule(app, { clock })
   await registerRatingsModule(app, { clock, game })
