@@ -1,2 +1,3 @@
 export { GameRecordScreen, entryText } from './GameRecordScreen'
+export { StatisticsScreen } from './StatisticsScreen'
 export { buildTimeline, type TimelineEntry, type TimelinePeriod } from './timeline'
