@@ -21,7 +21,7 @@ import {
 } from '@fluentui/react-icons'
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { EmptyState } from '../../components/EmptyState'
 import { Screen } from '../../components/Screen'
 
@@ -46,7 +46,6 @@ export const MessagesScreen = placeholder('screens.messages', ChatMultiple20Regu
 export const ChatScreen = placeholder('screens.chat', ChatMultiple20Regular)
 export const WatchScreen = placeholder('screens.watch', Eye20Regular)
 export const GameStatisticsScreen = placeholder('screens.gameStatistics', DataBarVertical20Regular)
-export const StatisticsScreen = placeholder('screens.statistics', DataBarVertical20Regular)
 export const TransactionsScreen = placeholder('screens.transactions', ReceiptMoney20Regular)
 export const PremiumScreen = placeholder('screens.premium', Premium20Regular)
 export const PaymentSuccessScreen = placeholder('screens.success', Receipt20Regular)
@@ -54,27 +53,6 @@ export const ThankYouScreen = placeholder('screens.thankyou', Receipt20Regular)
 export const Dota2Screen = placeholder('screens.dota2', Games20Regular)
 export const GameTableScreen = placeholder('screens.table', Table20Regular)
 export const FreePremiumScreen = placeholder('screens.freePremium', Gift20Regular)
-
-/** Ratings: the ladder tabs come with rating ladders; a chosen ladder shows below. */
-export function RatingsScreen() {
-  const { t } = useTranslation()
-  return (
-    <Screen title={t('screens.ratings.title')}>
-      <EmptyState icon={<Trophy20Regular />} title={t('screens.ratings.empty')} hint={t('screens.ratings.hint')} />
-      <Outlet />
-    </Screen>
-  )
-}
-
-export function LadderScreen() {
-  const { t } = useTranslation()
-  const { id } = useParams()
-  return (
-    <section aria-label={t('screens.ladder.title', { id })} data-testid="ladder">
-      <EmptyState icon={<DataBarVertical20Regular />} title={t('screens.ladder.empty')} />
-    </section>
-  )
-}
 
 export const AdminDashboardScreen = placeholder('screens.admin.dashboard', Gauge20Regular, { title: 'adminNav.dashboard' })
 export const AdminUsersScreen = placeholder('screens.admin.users', People20Regular, { title: 'adminNav.users' })
