@@ -85,10 +85,10 @@ export const routeTable: LayoutRoute[] = [
       screen('/friends', 'login', 'screens.friends.title', () => import('../features/friends').then((module) => module.FriendsScreen)),
       screen('/messages', 'login', 'screens.messages.title', () => import('../features/chat').then((module) => module.MessagesScreen)),
       screen('/chat/:id', 'login', 'screens.chat.title', () => import('../features/chat').then((module) => module.ChatScreen)),
-      screen('/referral', 'login', 'screens.referral.title', () => import('./screens/ReferralScreen').then((module) => module.ReferralScreen)),
+      screen('/referral', 'login', 'screens.referral.title', () => import('../features/referrals').then((module) => module.ReferralScreen)),
       screen('/watch', 'login', 'screens.watch.title', () => import('../features/watch').then((module) => module.WatchScreen)),
       screen('/game/statistics/:id', 'login', 'screens.gameStatistics.title', () => import('../features/statistics').then((module) => module.GameRecordScreen)),
-      screen('/statistics/:id?', 'login', 'screens.statistics.title', placeholder('StatisticsScreen')),
+      screen('/statistics/:id?', 'login', 'screens.statistics.title', () => import('../features/statistics/StatisticsScreen').then((module) => module.StatisticsScreen)),
       screen('/ratings', 'login', 'screens.ratings.title', () => import('../features/ratings').then((module) => module.RatingsScreen), [
         screen('ladder/:id', 'login', 'screens.ratings.title', () => import('../features/ratings').then((module) => module.LadderScreen)),
       ]),
