@@ -14,6 +14,7 @@ import { createLogger } from './lib/logger'
 import { createSocketRequests } from './lib/socket-handler'
 import { createLogService } from './logs'
 import { createMediaServer } from './media'
+import { registerAdminModule } from './modules/admin'
 import { createAuthModule } from './modules/auth'
 import { registerAdminServersModule } from './modules/admin-servers'
 import { registerChatsModule } from './modules/chats'
@@ -119,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerI18nEditor(app, { i18n, syncUrl: config.i18nSyncUrl, syncToken: config.i18nSyncToken })
   await app.register(auth.routes)
   app.decorate('accounts', { banUser: auth.banUser, purgeDeletedAccounts: auth.purgeDeletedAccounts, cardOf: auth.cardOf })
-  registerPresenceEvents(app)
+  const presence = registerPresenceEvents(app)
   const bindRequests = createSocketRequests(app, { clock })
   const friends = registerFriendsModule(app, { bindRequests })
   const chats = registerChatsModule(app, { clock, bindRequests })
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
   await registerNotesModule(app, { clock })
   await registerRatingsModule(app, { clock, game })
+  await registerAdminModule(app, { clock, lobbies, mediaNodeOf: (lobbyId) => tableMedia.homeOf(lobbyId), onlineNow: () => presence.onlineCount() })
   await registerBugsModule(app, { clock })
   await registerAdvertisingModule(app, { clock })
   await registerStatisticsModule(app)
