@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../lib/clock'
+import type {} from '../buy'
 import type { GameModule } from '../game'
 import { createReferralsRepository } from './referrals.repository'
 import { registerReferralsRoutes } from './referrals.routes'
@@ -11,8 +12,16 @@ export type { ReferralTables } from './referrals.tables'
 export interface ReferralsModuleOptions {
   clock: Clock
   game: Pick<GameModule, 'onEvents'>
-  /** The premium ledger's credit; without it rewards are recorded and shown as pending. */
+  /** The premium ledger's credit (default: the premium module's grant, when it is registered); without one, rewards are recorded and shown as pending. */
   credit?: PremiumCredit
+}
+
+/** Credits a reward through the premium module's ledger, once per invited player (its source id), when that module is registered. */
+function ledgerCredit(app: FastifyInstance): PremiumCredit | undefined {
+  if (!app.hasDecorator('premium')) return undefined
+  return async ({ userId, days, referredId }) => {
+    await app.premium.grantPremiumDays(userId, days, 'referral', `referral:${referredId}`)
+  }
 }
 
 /**
@@ -20,7 +29,7 @@ export interface ReferralsModuleOptions {
  * games earned. The sign-up's own checks of an invitation live in the auth service.
  */
 export async function registerReferralsModule(app: FastifyInstance, options: ReferralsModuleOptions) {
-  const service = createReferralsService({ repository: createReferralsRepository(app.db), clock: options.clock, logger: app.log, credit: options.credit })
+  const service = createReferralsService({ repository: createReferralsRepository(app.db), clock: options.clock, logger: app.log, credit: () => options.credit ?? ledgerCredit(app) })
   options.game.onEvents((lobbyId, events, state) => {
     if (state.phase === 'ended' && state.finalised && events.some((event) => event.type === 'game_finalised' || event.type === 'game_ended')) {
       service.gameFinished(lobbyId).catch((error: unknown) => app.log.warn({ err: error, lobbyId }, 'referral rewards not settled after a game'))

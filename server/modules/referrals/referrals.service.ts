@@ -15,12 +15,13 @@ interface Logger {
  * earn the inviter `rewardDays` premium days, once per invited player; the days are credited through
  * the premium ledger when there is one, and stay pending (recorded) until then.
  */
-export function createReferralsService(deps: { repository: ReferralsRepository; clock: Clock; logger: Logger; credit?: PremiumCredit | undefined }) {
-  const { repository, clock, logger, credit } = deps
+export function createReferralsService(deps: { repository: ReferralsRepository; clock: Clock; logger: Logger; credit: () => PremiumCredit | undefined }) {
+  const { repository, clock, logger } = deps
   const { gamesForReward, rewardDays } = referralRules
 
   /** Credits what is pending (of one inviter, or all); a credit that fails goes back to pending and is tried again later. */
   async function creditPending(referrerId?: number): Promise<void> {
+    const credit = deps.credit()
     if (!credit) return
     for (const reward of await repository.claimPending(clock.now(), referrerId)) {
       try {
