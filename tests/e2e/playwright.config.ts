@@ -52,6 +52,8 @@ export default defineConfig({
       // Many users sign up and in from this one address during the run.
       AUTH_RATE_LIMIT_PER_IP: '500',
       SOCKET_HANDSHAKES_PER_ADDRESS: '5000',
+      // Browsers of the run may stand for other devices by their X-Forwarded-For (sign-up through a referral link checks the address).
+      TRUST_PROXY: 'loopback',
       ADMIN_EMAIL: 'admin@mafia-table.test',
       ADMIN_PASSWORD: 'admin-password-1',
       // The desktop app's pages, served by its scheme's handler on the next port (desktop.e2e.ts), call this server.
