@@ -54,6 +54,11 @@ export interface Config {
   sessionMaxAgeDays: number
   /** A session unused this long ends. */
   sessionIdleDays: number
+  /**
+   * Origins whose pages may call the API, the uploads and the socket from elsewhere: the desktop app's
+   * own `app://mafia` always, plus DESKTOP_ORIGINS (a development copy of the app's pages, a test harness).
+   */
+  desktopOrigins: string[]
   /** The instance the translation editor exchanges texts with (load, syncToProd, syncFromProd); unset: those calls refuse. */
   i18nSyncUrl: string | undefined
   /** An admin's session token on that instance, sent as its bearer token. */
@@ -127,6 +132,23 @@ function mediaOrigins(env: NodeJS.ProcessEnv): string[] {
   })
 }
 
+/** DESKTOP_ORIGINS: a comma-separated list of http(s) origins, beside the desktop app's own app://mafia, which is always allowed. */
+function desktopOrigins(env: NodeJS.ProcessEnv): string[] {
+  const entries = (optional(env, 'DESKTOP_ORIGINS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+  const origins = entries.map((entry) => {
+    let origin: string | undefined
+    try {
+      const parsed = new URL(entry)
+      if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === entry.replace(/\/+$/, '')) origin = parsed.origin
+    } catch {
+      // reported below
+    }
+    if (origin === undefined) throw new ConfigError(`DESKTOP_ORIGINS must list origins such as http://127.0.0.1:5174, got "${entry}"`)
+    return origin
+  })
+  return ['app://mafia', ...origins.filter((origin) => origin !== 'app://mafia')]
+}
+
 function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   try {
     return parseTrustProxy(env.TRUST_PROXY)
@@ -180,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaOrigins: mediaOrigins(env),
     sessionMaxAgeDays: integer(env, 'SESSION_MAX_AGE_DAYS', 30, 1, 3650),
     sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 7, 1, 3650),
+    desktopOrigins: desktopOrigins(env),
     i18nSyncUrl: url(env, 'I18N_SYNC_URL')?.replace(/\/+$/, ''),
     i18nSyncToken: optional(env, 'I18N_SYNC_TOKEN'),
     payments: paymentsConfig(env),
