@@ -48,3 +48,14 @@ describe('cross-origin calls from the desktop app', () => {
     expect((await server.inject({ url: '/apiary', headers: { origin: desktopAppOrigin } })).headers['access-control-allow-origin']).toBeUndefined()
   })
 })
+
+describe('the origins of the desktop app', () => {
+  it('are app://mafia always, plus DESKTOP_ORIGINS; anything but an http(s) origin there stops the server with a message', async () => {
+    const { loadConfig } = await import('../../../../server/config')
+    expect(loadConfig({}).desktopOrigins).toEqual([desktopAppOrigin])
+    expect(loadConfig({ DESKTOP_ORIGINS: 'http://127.0.0.1:8418, https://app.example.org/' }).desktopOrigins).toEqual([desktopAppOrigin, 'http://127.0.0.1:8418', 'https://app.example.org'])
+    for (const bad of ['*', 'https://app.example.org/path', 'ftp://x.example', 'app.example.org']) {
+      expect(() => loadConfig({ DESKTOP_ORIGINS: bad })).toThrow(/DESKTOP_ORIGINS must list origins/)
+    }
+  })
+})
