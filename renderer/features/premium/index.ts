@@ -1,0 +1,5 @@
+export { PremiumScreen } from './PremiumScreen'
+export { PaymentSuccessScreen, ThankYouScreen } from './PaymentStatusScreen'
+export { TransactionsScreen } from './TransactionsScreen'
+export { FreePremiumScreen } from './FreePremiumScreen'
+export { startPremiumNotices } from './premium-notices'
