@@ -182,7 +182,7 @@ describe('tournaments', () => {
       [form(settings(), { images: [Buffer.concat([png.subarray(0, 40)])] }), 415, 'errors.file_type'],
       [form(settings({ judges: [2_000_000_000] })), 400, 'errors.tournaments.unknown_user'],
       [form(settings({ viewers: [2_000_000_001] })), 400, 'errors.tournaments.unknown_user'],
-      [form(settings({ organizationId: 2_000_000_000 })), 404, 'errors.not_found'],
+      [form(settings({ organizationId: 2_000_000_000 })), 404, 'errors.tournaments.unknown_organization'],
       [form(settings(), { raw: '{not json' }), 400, 'errors.tournaments.bad_settings'],
       [form(settings({ count: 0 })), 400, 'errors.tournaments.bad_settings'],
       [form(settings(), { lobbySettings: { votingType: 7 } }), 400, 'errors.tournaments.bad_settings'],

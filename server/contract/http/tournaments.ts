@@ -202,14 +202,6 @@ export type ScheduleFilter = Static<typeof ScheduleFilter>
 export const TournamentIdParams = Type.Object({ id: UserId }, { additionalProperties: false })
 export const OptionalIdParams = Type.Object({ id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,9}$' })) }, { additionalProperties: false })
 
-export const RegisterBody = Type.Object(
-  {
-    /** The registration link's token, when the player came through it (the link works after sign-in too). */
-    token: Type.Optional(Type.String({ maxLength: 64 })),
-  },
-  { additionalProperties: false },
-)
-
 export const AdminPageQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
@@ -239,7 +231,7 @@ export const tournamentsRoutes = {
   save: route({ method: 'POST', url: '/api/tournaments/save/:id?', multipart: true, schema: { params: OptionalIdParams, response: { 200: TournamentSaved, ...errors } } }),
   schedule: route({ method: 'POST', url: '/api/tournaments/schedule', schema: { body: ScheduleFilter, response: { 200: TournamentPage, ...errors } } }),
   detail: route({ method: 'GET', url: '/api/tournaments/:id', schema: { params: TournamentIdParams, response: { 200: TournamentDetail, ...errors } } }),
-  register: route({ method: 'POST', url: '/api/tournaments/:id/register', schema: { params: TournamentIdParams, body: RegisterBody, response: { 200: TournamentSaved, ...errors } } }),
+  register: route({ method: 'POST', url: '/api/tournaments/:id/register', schema: { params: TournamentIdParams, response: { 200: TournamentSaved, ...errors } } }),
   startRound: route({ method: 'POST', url: '/api/tournaments/:id/rounds', schema: { params: TournamentIdParams, response: { 200: RoundStarted, ...errors } } }),
   adminList: route({ method: 'GET', url: '/api/admin/tournaments', schema: { querystring: AdminPageQuery, response: { 200: TournamentPage, ...errors } } }),
   /** Multipart, as `save`. */

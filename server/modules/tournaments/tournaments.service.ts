@@ -184,7 +184,7 @@ export function createTournamentsService(options: TournamentsServiceOptions) {
     if (Number.isNaN(registrationEnd.getTime())) throw badRequest('errors.invalid_value', 'registration_end_date')
     if (registrationEnd > zonedInstant(input.date_start, input.time_start, timezone)) throw badRequest('errors.tournaments.registration_after_start', 'registration_end_date')
     const organizationId = input.organizationId === undefined ? (previous?.organization_id ?? null) : input.organizationId
-    if (organizationId !== null && !(await repository.organizationExists(organizationId))) throw notFound()
+    if (organizationId !== null && !(await repository.organizationExists(organizationId))) throw tournamentError(404, 'errors.tournaments.unknown_organization', 'organizationId')
     if (organizationId !== (previous?.organization_id ?? null) && !(await canOrganize(viewer, organizationId))) throw tournamentError(403, 'errors.tournaments.not_organizer', 'organizationId')
     const judges = input.judges ?? previous?.judges ?? []
     const viewersList = input.viewers ?? previous?.viewers ?? []

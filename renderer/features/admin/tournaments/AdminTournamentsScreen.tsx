@@ -1,0 +1,206 @@
+import {
+  Badge,
+  Button,
+  Caption1,
+  createTableColumn,
+  DataGrid,
+  DataGridBody,
+  DataGridCell,
+  DataGridHeader,
+  DataGridHeaderCell,
+  DataGridRow,
+  makeStyles,
+  SearchBox,
+  tokens,
+  type TableColumnDefinition,
+} from '@fluentui/react-components'
+import { Add20Regular, ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { call } from '../../../api/client'
+import { tournamentsRoutes, tournamentTypes, type Tournament } from '../../../../server/contract/http/tournaments'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { EmptyState } from '../../../components/EmptyState'
+import { errorText } from '../../../components/error-text'
+import { LoadingState } from '../../../components/LoadingState'
+import { Screen } from '../../../components/Screen'
+import { TextMessageBar } from '../../../components/TextMessageBar'
+import { TournamentForm } from '../../tournaments'
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  search: { minWidth: '240px', flexGrow: 1, maxWidth: '420px' },
+  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  busy: { opacity: 0.6 },
+})
+
+const pageSize = 20
+const searchDelayMs = 300
+
+/** /admin/tournaments: every tournament (archived and inactive too), a page at a time from the server, created, edited and deleted. */
+export function AdminTournamentsScreen() {
+  const styles = useStyles()
+  const { t, i18n } = useTranslation()
+  const [page, setPage] = useState(1)
+  const [search, setSearch] = useState('')
+  const [sentSearch, setSentSearch] = useState('')
+  const [items, setItems] = useState<Tournament[] | null>(null)
+  const [total, setTotal] = useState(0)
+  const [loadedKey, setLoadedKey] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const [version, setVersion] = useState(0)
+  const [editing, setEditing] = useState<Tournament | null | undefined>(undefined)
+  const [deleting, setDeleting] = useState<Tournament | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSentSearch(search.trim())
+      setPage(1)
+    }, searchDelayMs)
+    return () => clearTimeout(timer)
+  }, [search])
+
+  useEffect(() => {
+    const abort = new AbortController()
+    const key = `${page}|${sentSearch}|${version}`
+    call(tournamentsRoutes.adminList, { query: { page, limit: pageSize, ...(sentSearch ? { search: sentSearch } : {}) }, signal: abort.signal })
+      .then((answer) => {
+        setItems(answer.items)
+        setTotal(answer.total)
+        setError(null)
+      })
+      .catch((failure: unknown) => {
+        if (!abort.signal.aborted) setError(failure)
+      })
+      .finally(() => {
+        if (!abort.signal.aborted) setLoadedKey(key)
+      })
+    return () => abort.abort()
+  }, [page, sentSearch, version])
+
+  const remove = async () => {
+    if (!deleting) return
+    setBusy(true)
+    try {
+      await call(tournamentsRoutes.adminDelete, { params: { id: deleting.id } })
+      setDeleting(null)
+      setVersion((value) => value + 1)
+    } catch (failure) {
+      setError(failure)
+      setDeleting(null)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const columns: TableColumnDefinition<Tournament>[] = useMemo(
+    () => [
+      createTableColumn<Tournament>({ columnId: 'name', renderHeaderCell: () => t('tournaments.admin.name'), renderCell: (item) => <span dir="auto">{item.name}</span> }),
+      createTableColumn<Tournament>({
+        columnId: 'dates',
+        renderHeaderCell: () => t('tournaments.admin.dates'),
+        renderCell: (item) => `${item.date_start} – ${item.date_end}`,
+      }),
+      createTableColumn<Tournament>({
+        columnId: 'type',
+        renderHeaderCell: () => t('tournaments.form.type'),
+        renderCell: (item) => t(item.type === tournamentTypes.dota2 ? 'tournaments.types.dota2' : 'tournaments.types.mafia'),
+      }),
+      createTableColumn<Tournament>({
+        columnId: 'places',
+        renderHeaderCell: () => t('tournaments.admin.places'),
+        renderCell: (item) => t('tournaments.places', { registered: item.registered, places: item.count }),
+      }),
+      createTableColumn<Tournament>({
+        columnId: 'price',
+        renderHeaderCell: () => t('tournaments.form.price'),
+        renderCell: (item) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: item.currency }).format(item.price),
+      }),
+      createTableColumn<Tournament>({
+        columnId: 'state',
+        renderHeaderCell: () => t('tournaments.admin.state'),
+        renderCell: (item) =>
+          item.is_archive ? (
+            <Badge appearance="outline">{t('tournaments.archivedBadge')}</Badge>
+          ) : item.is_active ? (
+            <Badge color="success">{t('tournaments.admin.active')}</Badge>
+          ) : (
+            <Badge color="informative">{t('tournaments.admin.inactive')}</Badge>
+          ),
+      }),
+      createTableColumn<Tournament>({
+        columnId: 'actions',
+        renderHeaderCell: () => t('tournaments.admin.actions'),
+        renderCell: (item) => (
+          <div className={styles.actions}>
+            <Button size="small" appearance="subtle" icon={<Edit20Regular />} aria-label={t('tournaments.admin.editNamed', { name: item.name })} onClick={() => setEditing(item)} />
+            <Button size="small" appearance="subtle" icon={<Delete20Regular />} aria-label={t('tournaments.admin.deleteNamed', { name: item.name })} onClick={() => setDeleting(item)} />
+          </div>
+        ),
+      }),
+    ],
+    [t, i18n.language, styles.actions],
+  )
+
+  const loading = loadedKey !== `${page}|${sentSearch}|${version}`
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  return (
+    <Screen
+      title={t('tournaments.admin.title')}
+      actions={
+        <Button appearance="primary" icon={<Add20Regular />} onClick={() => setEditing(null)}>
+          {t('tournaments.create')}
+        </Button>
+      }
+    >
+      <div className={styles.toolbar}>
+        <SearchBox className={styles.search} value={search} onChange={(_, data) => setSearch(data.value)} placeholder={t('tournaments.search')} aria-label={t('tournaments.search')} maxLength={50} />
+        <Caption1>{t('tournaments.admin.total', { total })}</Caption1>
+      </div>
+      {error ? <TextMessageBar intent="error">{errorText(t, error)}</TextMessageBar> : null}
+      {items === null ? (
+        error ? null : <LoadingState />
+      ) : items.length === 0 ? (
+        <EmptyState title={t('tournaments.empty')} />
+      ) : (
+        <DataGrid items={items} columns={columns} getRowId={(item: Tournament) => item.id} aria-label={t('tournaments.admin.title')} className={loading ? styles.busy : undefined} data-testid="admin-tournaments">
+          <DataGridHeader>
+            <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
+          </DataGridHeader>
+          <DataGridBody<Tournament>>
+            {({ item, rowId }) => <DataGridRow<Tournament> key={rowId}>{({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}</DataGridRow>}
+          </DataGridBody>
+        </DataGrid>
+      )}
+      <div className={styles.pager}>
+        <Button icon={<ChevronLeft20Regular />} disabled={page <= 1 || loading} onClick={() => setPage(page - 1)} aria-label={t('tournaments.previous')} />
+        <Caption1>{t('tournaments.page', { page, pages })}</Caption1>
+        <Button icon={<ChevronRight20Regular />} disabled={page >= pages || loading} onClick={() => setPage(page + 1)} aria-label={t('tournaments.next')} />
+      </div>
+      {editing === undefined ? null : (
+      <TournamentForm
+        open
+        tournament={editing ?? null}
+        admin
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          setEditing(undefined)
+          setVersion((value) => value + 1)
+        }}
+      />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('tournaments.admin.deleteTitle')}
+        text={t('tournaments.admin.deleteText', { name: deleting?.name ?? '' })}
+        confirmLabel={t('tournaments.admin.delete')}
+        cancelLabel={t('tournaments.form.cancel')}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+        busy={busy}
+      />
+    </Screen>
+  )
+}

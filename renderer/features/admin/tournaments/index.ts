@@ -1,0 +1,1 @@
+export { AdminTournamentsScreen } from './AdminTournamentsScreen'

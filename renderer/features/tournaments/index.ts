@@ -1,0 +1,3 @@
+export { TournamentsScreen, Dota2Screen } from './TournamentsScreen'
+export { TournamentForm } from './TournamentForm'
+export { sendTournament, type SaveTarget } from './tournament-api'
