@@ -33,6 +33,7 @@ import {
   type MediaProblem,
 } from '../../state/devices'
 import { DevicePreview, type ListedDevice } from './preview'
+import { DeviceErrorDialog } from './DeviceErrorDialog'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: 'calc(100vw - 32px)' },
@@ -280,23 +281,7 @@ function DeviceSettings({ onClose }: { onClose: () => void }) {
           {t('devices.save')}
         </Button>
       </DialogActions>
-      <Dialog open={problem !== null} modalType="alert" onOpenChange={(_event, data) => (data.open ? undefined : cancel())}>
-        <DialogSurface data-testid="device-error-dialog">
-          <DialogBody>
-            <DialogTitle>{t('devices.errorTitle')}</DialogTitle>
-            <DialogContent>
-              <Body1 as="p" data-testid="device-error-text">
-                {problem ? t(problem) : ''}
-              </Body1>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={cancel} data-testid="device-error-ok">
-                {t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <DeviceErrorDialog problem={problem} onClose={cancel} />
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
+import { Button, Caption1, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
 import { Speaker220Regular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio'
 import type { GameView } from '../../../../server/contract/game'
 import type { Lobby } from '../../../../server/contract/socket/lobbies'
 import { mediaState } from '../../../rtc'
+import { DeviceErrorDialog } from '../../devices/DeviceErrorDialog'
 import { PeerVideo } from './SeatVideo'
 import { TableAudio } from './TableAudio'
 import { useTableMedia } from './use-table-media'
@@ -74,23 +75,7 @@ export function TableMedia({ lobby }: { lobby: Lobby }) {
         </MessageBar>
       ) : null}
       <TableAudio attempt={soundAttempt} />
-      <Dialog open={media.localProblem !== null && problemSeen !== media.localProblem} modalType="alert" onOpenChange={(_event, data) => (data.open ? undefined : setProblemSeen(media.localProblem))}>
-        <DialogSurface data-testid="device-error-dialog">
-          <DialogBody>
-            <DialogTitle>{t('devices.errorTitle')}</DialogTitle>
-            <DialogContent>
-              <Body1 as="p" data-testid="device-error-text">
-                {media.localProblem ? t(media.localProblem) : ''}
-              </Body1>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => setProblemSeen(media.localProblem)} data-testid="device-error-ok">
-                {t('common.ok')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <DeviceErrorDialog problem={media.localProblem !== null && problemSeen !== media.localProblem ? media.localProblem : null} onClose={() => setProblemSeen(media.localProblem)} />
     </section>
   )
 }
