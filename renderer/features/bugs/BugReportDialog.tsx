@@ -20,7 +20,7 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components'
-import { useEffect, useId, useState, type ClipboardEvent, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useState, type ClipboardEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { bugLimits, bugsRoutes, type BugReport } from '../../../server/contract/http/bugs'
 import { ApiError, call } from '../../api/client'
@@ -59,18 +59,13 @@ function BugReportForm({ onClose }: { onClose: () => void }) {
   const [sending, setSending] = useState(false)
   const [sent, setSent] = useState(false)
   const [failure, setFailure] = useState<ApiError | null>(null)
-  const [preview, setPreview] = useState<string | null>(null)
   const errors: BugReportErrors = validateBugReport(draft)
   const serverError = (field: string) => (failure?.field === field ? t(failure.code) : undefined)
   const shown = (field: keyof BugReportDraft) => (touched[field] && errors[field] ? t(errors[field], { size: bugLimits.imageMaxBytes / 1024 / 1024 }) : serverError(field))
   const touch = (field: keyof BugReportDraft) => () => setTouched((current) => ({ ...current, [field]: true }))
 
-  useEffect(() => {
-    if (!draft.file) return setPreview(null)
-    const url = URL.createObjectURL(draft.file)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [draft.file])
+  const preview = useMemo(() => (draft.file ? URL.createObjectURL(draft.file) : null), [draft.file])
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
 
   const setFile = (file: File | null) => {
     setDraft((current) => ({ ...current, file }))
