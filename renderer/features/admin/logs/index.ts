@@ -1,0 +1,2 @@
+export { LogsScreen } from './LogsScreen'
+export { LogFileScreen } from './LogFileScreen'

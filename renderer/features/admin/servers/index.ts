@@ -1,0 +1,1 @@
+export { ServersScreen } from './ServersScreen'
