@@ -3,7 +3,6 @@ import {
   Bug20Regular,
   ChatMultiple20Regular,
   DataBarVertical20Regular,
-  DocumentText20Regular,
   Eye20Regular,
   Games20Regular,
   Gauge20Regular,
@@ -14,14 +13,12 @@ import {
   Premium20Regular,
   Receipt20Regular,
   ReceiptMoney20Regular,
-  Server20Regular,
   Table20Regular,
   Translate20Regular,
   Trophy20Regular,
 } from '@fluentui/react-icons'
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'react-router'
 import { EmptyState } from '../../components/EmptyState'
 import { Screen } from '../../components/Screen'
 
@@ -57,19 +54,7 @@ export const FreePremiumScreen = placeholder('screens.freePremium', Gift20Regula
 export const AdminDashboardScreen = placeholder('screens.admin.dashboard', Gauge20Regular, { title: 'adminNav.dashboard' })
 export const AdminUsersScreen = placeholder('screens.admin.users', People20Regular, { title: 'adminNav.users' })
 export const AdminTournamentsScreen = placeholder('screens.admin.tournaments', Trophy20Regular, { title: 'adminNav.tournaments' })
-export const AdminServersScreen = placeholder('screens.admin.servers', Server20Regular, { title: 'adminNav.servers' })
 export const AdminGamesScreen = placeholder('screens.admin.games', Board20Regular, { title: 'adminNav.games' })
 export const AdminBugReportsScreen = placeholder('screens.admin.bugReports', Bug20Regular, { title: 'adminNav.bugReports' })
 export const AdminTranslationsScreen = placeholder('screens.admin.translations', Translate20Regular, { title: 'adminNav.translations' })
-export const AdminLogsScreen = placeholder('screens.admin.logs', DocumentText20Regular, { title: 'adminNav.logs' })
 export const AdminAdvertisingScreen = placeholder('screens.admin.advertising', Megaphone20Regular, { title: 'adminNav.advertising' })
-
-export function AdminLogFileScreen() {
-  const { t } = useTranslation()
-  const { name } = useParams()
-  return (
-    <Screen title={t('screens.admin.logFile.title', { name })}>
-      <EmptyState icon={<DocumentText20Regular />} title={t('screens.admin.logFile.empty')} hint={t('screens.admin.logFile.hint')} />
-    </Screen>
-  )
-}
