@@ -14,7 +14,7 @@ import { createLogger } from './lib/logger'
 import { createSocketRequests } from './lib/socket-handler'
 import { createLogService } from './logs'
 import { createMediaServer } from './media'
-import { registerAdminModule } from './modules/admin'
+import { guardAdminArea, registerAdminModule } from './modules/admin'
 import { createAuthModule } from './modules/auth'
 import { registerAdminServersModule } from './modules/admin-servers'
 import { registerChatsModule } from './modules/chats'
@@ -107,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const i18n = createI18nService(createI18nRepository(database.db))
   const auth = createAuthModule({ db: database.db, config, clock, mailer, i18n, logger, invalidations: app.invalidations })
   await app.register(authPlugin, { resolveSession: auth.resolveSession })
+  // Every admin-area route registered from here on checks the role before it validates anything.
+  guardAdminArea(app)
   await app.register(socketIoPlugin, { redisUrl: config.redisUrl })
   // The log service (its own server on LOG_SERVICE_PORT, started by main.ts); its calls are answered on this origin too.
   const logService = await createLogService({ dir: join(config.dataDir, 'logs'), resolveSession: auth.resolveSession, logger })
