@@ -20,3 +20,36 @@ export const adminAccessRoles: Record<AdminAccess, readonly number[]> = {
 export function adminGuard(app: FastifyInstance, access: AdminAccess): preHandlerAsyncHookHandler {
   return app.requireRole(...adminAccessRoles[access])
 }
+
+/**
+ * The admin area by path: every route here is guarded before its input is even validated, so an
+ * anonymous client or a user learns nothing from a validation message and changes nothing. A few
+ * are open to every signed-in user (filing a bug report, reading one's own). The rest are for
+ * moderators and admins (`moderation`) or admins only.
+ */
+const adminAreaPaths = [/^\/api\/admin(\/|$)/, /^\/api\/bugs(\/|$)/, /^\/api\/i18n\/(groups|list|set|load|syncToProd|syncFromProd)$/, /^\/api\/statistic(\/|$)/]
+const signedInRoutes = new Set(['POST /api/bugs', 'GET /api/bugs', 'GET /api/bugs/:id/image'])
+const moderationPaths = [/^\/api\/admin\/(users|bans)(\/|$)/, /^\/api\/admin\/lobby\/(list|join|watch|disband)$/, /^\/api\/bugs(\/|$)/]
+
+/** Who may reach a route of the admin area; null for a route outside it. */
+export function adminAreaAccess(method: string, url: string): AdminAccess | 'signedIn' | null {
+  if (!adminAreaPaths.some((path) => path.test(url))) return null
+  if (signedInRoutes.has(`${method} ${url}`)) return 'signedIn'
+  return moderationPaths.some((path) => path.test(url)) ? 'moderation' : 'admin'
+}
+
+/**
+ * Puts the guard before validation on every admin-area route registered after this call (register
+ * it before the modules). The routes keep their own `adminGuard` in their preHandler as well.
+ */
+export function guardAdminArea(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    const accesses = methods.filter((method) => method !== 'HEAD').map((method) => adminAreaAccess(method, route.url))
+    const access = accesses.includes('admin') ? 'admin' : accesses.includes('moderation') ? 'moderation' : accesses.includes('signedIn') ? 'signedIn' : null
+    if (access === null) return
+    const guard = access === 'signedIn' ? app.requireUser : adminGuard(app, access)
+    const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : []
+    route.preValidation = [guard, ...existing]
+  })
+}

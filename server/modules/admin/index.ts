@@ -8,7 +8,7 @@ import { registerAdminRoutes } from './admin.routes'
 import { createAdminService } from './admin.service'
 import { createAuditRepository } from './audit.repository'
 
-export { adminGuard, adminAccessRoles, type AdminAccess } from './guard'
+export { adminAreaAccess, adminGuard, adminAccessRoles, guardAdminArea, type AdminAccess } from './guard'
 export { recordAudit, type AuditEntry } from './audit.repository'
 
 export interface AdminModuleOptions {
