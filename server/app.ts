@@ -17,6 +17,7 @@ import { createMediaServer } from './media'
 import { guardAdminArea, registerAdminModule } from './modules/admin'
 import { createAuthModule } from './modules/auth'
 import { registerAdminServersModule } from './modules/admin-servers'
+import { registerBuyModule } from './modules/buy'
 import { registerChatsModule } from './modules/chats'
 import { registerFriendsModule } from './modules/friends'
 import { registerGameModule, type OwnershipTimings } from './modules/game'
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
   await registerNotesModule(app, { clock })
   await registerRatingsModule(app, { clock, game })
+  await registerBuyModule(app, { clock, config, i18n })
   await registerAdminModule(app, { clock, lobbies, mediaNodeOf: (lobbyId) => tableMedia.homeOf(lobbyId), onlineNow: () => presence.onlineCount() })
   await registerBugsModule(app, { clock })
   await registerAdvertisingModule(app, { clock })
