@@ -68,8 +68,8 @@ describe('the log service', () => {
     await mkdir(join(logs, 'nested.log'))
   })
   afterAll(async () => {
-    writer.flush()
-    await server.close()
+    writer?.flush()
+    await server?.close()
   })
 
   it('lists the log files, newest first, paged; leaves out what is no log file', async () => {
