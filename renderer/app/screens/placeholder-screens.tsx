@@ -4,7 +4,6 @@ import {
   ChatMultiple20Regular,
   DataBarVertical20Regular,
   Eye20Regular,
-  Games20Regular,
   Gauge20Regular,
   Gift20Regular,
   Megaphone20Regular,
@@ -15,7 +14,6 @@ import {
   ReceiptMoney20Regular,
   Table20Regular,
   Translate20Regular,
-  Trophy20Regular,
 } from '@fluentui/react-icons'
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -37,7 +35,6 @@ function placeholder(key: string, Icon: ComponentType, options: { title?: string
   }
 }
 
-export const TournamentsScreen = placeholder('screens.tournaments', Trophy20Regular)
 export const FriendsScreen = placeholder('screens.friends', PeopleTeam20Regular)
 export const MessagesScreen = placeholder('screens.messages', ChatMultiple20Regular)
 export const ChatScreen = placeholder('screens.chat', ChatMultiple20Regular)
@@ -47,13 +44,11 @@ export const TransactionsScreen = placeholder('screens.transactions', ReceiptMon
 export const PremiumScreen = placeholder('screens.premium', Premium20Regular)
 export const PaymentSuccessScreen = placeholder('screens.success', Receipt20Regular)
 export const ThankYouScreen = placeholder('screens.thankyou', Receipt20Regular)
-export const Dota2Screen = placeholder('screens.dota2', Games20Regular)
 export const GameTableScreen = placeholder('screens.table', Table20Regular)
 export const FreePremiumScreen = placeholder('screens.freePremium', Gift20Regular)
 
 export const AdminDashboardScreen = placeholder('screens.admin.dashboard', Gauge20Regular, { title: 'adminNav.dashboard' })
 export const AdminUsersScreen = placeholder('screens.admin.users', People20Regular, { title: 'adminNav.users' })
-export const AdminTournamentsScreen = placeholder('screens.admin.tournaments', Trophy20Regular, { title: 'adminNav.tournaments' })
 export const AdminGamesScreen = placeholder('screens.admin.games', Board20Regular, { title: 'adminNav.games' })
 export const AdminBugReportsScreen = placeholder('screens.admin.bugReports', Bug20Regular, { title: 'adminNav.bugReports' })
 export const AdminTranslationsScreen = placeholder('screens.admin.translations', Translate20Regular, { title: 'adminNav.translations' })
