@@ -81,6 +81,24 @@ async function offScreen(page: Page, ids: string[], size: Viewport): Promise<str
   return problems
 }
 
+/**
+ * On a phone the table chat's floating button and the bottom action sheet share the window's lower
+ * edge: the button must sit above the sheet, never over it. A problem when both are drawn and meet.
+ */
+async function chatOverSheet(page: Page): Promise<string[]> {
+  const boxes = await page.evaluate(() =>
+    ['table-chat-open', 'action-sheet'].map((id) => {
+      const element = document.querySelector(`[data-testid="${id}"]`)
+      const box = element?.getBoundingClientRect()
+      return box && box.width > 0 && box.height > 0 ? { top: box.top, bottom: box.bottom, left: box.left, right: box.right } : null
+    }),
+  )
+  const [button, sheet] = boxes
+  if (!button || !sheet) return []
+  const meet = button.bottom > sheet.top && button.top < sheet.bottom && button.right > sheet.left && button.left < sheet.right
+  return meet ? [`the chat button [${Math.round(button.top)}–${Math.round(button.bottom)}] covers the action sheet [${Math.round(sheet.top)}–${Math.round(sheet.bottom)}]`] : []
+}
+
 /** Failures are collected rather than thrown, so one run reports every size, language and phase that fails. */
 const softly = expect.configure({ soft: true })
 
@@ -88,7 +106,8 @@ const softly = expect.configure({ soft: true })
  * At each of the three window sizes, in the page's language and then in the other one (English
  * and Hebrew, switched from the top bar as a user does), asserts that every seat (on a phone: the
  * filmstrip), the phase bar with its timer and the viewer's own controls lie inside the window
- * without scrolling; a spectator has no action bar. What the viewer must see is read afresh from
+ * without scrolling, and on a phone the chat button sits above the action sheet; a spectator has no
+ * action bar. What the viewer must see is read afresh from
  * the server at each look (`expected`): a timer may run out or a turn end meanwhile. With `scan`,
  * axe checks the screen at the laptop size in each language. Keeps one screenshot of each size,
  * language and viewer as an artifact of the test under `label` (once per phase kind). Leaves the
@@ -111,7 +130,7 @@ export async function expectTableOnScreen(
       // The layout follows the new size on its next render: wait up to 5 s for it, then it must hold.
       let problems: string[] = []
       for (const deadline = Date.now() + 5_000; ; ) {
-        problems = await offScreen(page, required(await expected(), phone), size)
+        problems = [...(await offScreen(page, required(await expected(), phone), size)), ...(phone ? await chatOverSheet(page) : [])]
         if (problems.length === 0 || Date.now() > deadline) break
         await page.waitForTimeout(100)
       }
@@ -127,7 +146,13 @@ export async function expectTableOnScreen(
       if (scan) {
         await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true', { timeout: 5_000 }).catch(async () => {
           const open = await page.locator('[role="dialog"], [role="alertdialog"], [role="menu"]').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('role')}:${node.getAttribute('data-testid') ?? node.textContent?.slice(0, 60)}`))
-          console.log(`[table-layout] #root stays hidden from assistive technology on the ${viewer}'s page (${label}); open: ${open.join(' | ') || 'nothing'}`)
+          const tabster = await page.evaluate(() => {
+            const api = (window as unknown as { __tabsterInstance?: { modalizer?: { activeId?: string; _parts?: Record<string, Record<string, { getElement(): Element | undefined }>>; _activationHistory?: unknown[] } } }).__tabsterInstance?.modalizer
+            if (!api) return 'no modalizer api'
+            const parts = Object.entries(api._parts ?? {}).map(([id, part]) => `${id}=[${Object.values(part).map((m) => { const e = m.getElement(); return e ? `${e.tagName}#${e.getAttribute('data-testid') ?? e.className.toString().slice(0, 40)} connected=${e.isConnected}` : 'gone' }).join(',')}]`)
+            return `active=${api.activeId} history=${JSON.stringify(api._activationHistory)} parts=${parts.join(' ')} focused=${document.activeElement?.outerHTML.slice(0, 120)}`
+          })
+          console.log(`[table-layout] #root stays hidden from assistive technology on the ${viewer}'s page (${label}); open: ${open.join(' | ') || 'nothing'}; ${tabster}`)
         })
       }
       if (scan && size.width === viewports[0].width) await expectNoSeriousViolations(page, `the table (${viewer}, ${label}, ${locale})`, testInfo, true)

@@ -12,6 +12,7 @@ import { StageVideo, TableMedia } from '../video'
 import { fitGrid } from './fit-grid'
 import { PhaseBar } from './PhaseBar'
 import { useElementSize } from './use-element-size'
+import { useSheetHeight } from './use-sheet-height'
 
 /** Space between tiles, in px (the grid's gap). */
 const tileGap = 8
@@ -77,6 +78,8 @@ export function TableLayout({ lobby }: TableLayoutProps) {
   const phone = useIsMobile()
   const view = (lobby.game?.view ?? null) as GameView | null
   const [area, size] = useElementSize()
+  // The chat's floating button (in the shell) sits above the sheet by its published height.
+  const sheet = useSheetHeight()
   const tiles = lobby.lobby.seatCount + (lobby.lobby.settings.judge || lobby.lobby.judge ? 1 : 0)
   const fit = fitGrid(tiles, size.width, size.height, tileGap)
   const actionBar = <ActionBar lobby={lobby} view={view} />
@@ -100,7 +103,7 @@ export function TableLayout({ lobby }: TableLayoutProps) {
             {view?.result ? <GameSummary lobby={lobby} view={view} /> : null}
           </div>
           {hasBar ? (
-            <div className={mergeClasses(styles.bar, styles.sheet)} data-testid="action-sheet">
+            <div className={mergeClasses(styles.bar, styles.sheet)} ref={sheet} data-testid="action-sheet">
               {actionBar}
             </div>
           ) : null}
