@@ -116,8 +116,8 @@ async function isFile(path: string): Promise<boolean> {
 export function createAppProtocolHandler(options: AppProtocolOptions): (request: Request) => Promise<Response> {
   const extra = options.headers ?? {}
   const answer = (status: number, text: string) => new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...extra } })
-  let indexHtml: Promise<string> | null = null
-  const index = () => (indexHtml ??= readFile(resolve(options.rootDir, 'index.html'), 'utf8').then(prepareIndexHtml))
+  // Read on each page load (a few kilobytes): a rebuilt renderer is served as it is now, never a page naming assets that are gone.
+  const index = async () => prepareIndexHtml(await readFile(resolve(options.rootDir, 'index.html'), 'utf8'))
 
   return async (request) => {
     let url: URL
@@ -156,7 +156,6 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
       const html = await index()
       return new Response(body === null ? null : html, { status: 200, headers: { 'Content-Type': contentTypes['.html'] as string, 'Cache-Control': 'no-cache', ...extra } })
     } catch {
-      indexHtml = null
       return answer(404, 'The renderer build is missing: run `npm run build`')
     }
   }
