@@ -1,0 +1,1 @@
+export { AdminBugReportsScreen } from './AdminBugReportsScreen'

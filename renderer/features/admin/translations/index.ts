@@ -1,0 +1,1 @@
+export { AdminTranslationsScreen } from './AdminTranslationsScreen'
