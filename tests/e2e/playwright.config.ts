@@ -56,8 +56,8 @@ export default defineConfig({
       TRUST_PROXY: 'loopback',
       ADMIN_EMAIL: 'admin@mafia-table.test',
       ADMIN_PASSWORD: 'admin-password-1',
-      // The desktop app's pages, served by its scheme's handler on the next port (desktop.e2e.ts), call this server.
-      DESKTOP_ORIGINS: `http://127.0.0.1:${port + 1}`,
+      // The desktop app's pages, served by its scheme's handler on another loopback address (desktop.e2e.ts), call this server.
+      DESKTOP_ORIGINS: `http://127.0.0.2:${port}`,
     },
   },
 })
