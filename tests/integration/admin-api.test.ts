@@ -37,6 +37,7 @@ describe('admin panel', () => {
     const tag = `zq${Date.now().toString(36)}`
     const premium = await person({ nickname: `${tag}_alpha`, is_premium: true })
     const plain = await person({ nickname: `${tag}_beta`, email: `${tag}%beta@example.test` })
+    await server.database.db.updateTable('users').set({ admin_confirmation: true }).where('id', '=', premium.id).execute()
     await server.database.db.updateTable('users').set({ admin_confirmation: false }).where('id', '=', plain.id).execute()
 
     const found = await call(moderator.token, 'GET', `/api/admin/users?search=${tag.toUpperCase()}&sort=nickname&order=asc`)
@@ -178,7 +179,7 @@ describe('admin panel', () => {
 
     for (const [body, status, code] of [
       [{ id: lobbyId, reason: '  ' }, 400, 'errors.admin.disband_reason_required'],
-      [{ id: lobbyId }, 400, 'errors.validation'],
+      [{ id: lobbyId }, 400, 'errors.required'],
       [{ id: 999999, reason: 'x' }, 404, 'errors.not_found'],
     ] as const) {
       const answer = await call(admin.token, 'POST', '/api/admin/lobby/disband', body)

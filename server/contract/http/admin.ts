@@ -48,7 +48,9 @@ export const AdminUsersQuery = Type.Object(
     premium: Type.Optional(Type.Boolean()),
     /** true: users whose email or admin confirmation is missing. */
     unconfirmed: Type.Optional(Type.Boolean()),
-    sort: Type.Optional(Type.Union(adminUserSorts.map((sort) => Type.Literal(sort)), { default: 'id' })),
+    sort: Type.Optional(
+      Type.Union([Type.Literal('id'), Type.Literal('nickname'), Type.Literal('email'), Type.Literal('role'), Type.Literal('createdAt'), Type.Literal('lastSeenAt')], { default: 'id' }),
+    ),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
     page,
     limit,
@@ -107,8 +109,8 @@ export const AdminDashboard = Type.Object({
   games: Type.Array(DayCount),
   /** Running tables per media room home (`builtin` or a node id) as this app server placed them, with the registered nodes' rooms. */
   tablesPerNode: Type.Array(Type.Object({ node: Type.String(), tables: Type.Integer({ minimum: 0 }) })),
-  /** Bug reports not solved yet. */
-  openBugReports: Type.Integer({ minimum: 0 }),
+  /** Bug reports not solved yet; null while the install has no bug reports table. */
+  openBugReports: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   settings: Type.Array(SettingFlag),
 })
 export type AdminDashboard = Static<typeof AdminDashboard>
