@@ -32,7 +32,8 @@ export function buildContentSecurityPolicy(location: AppLocation): string {
     'object-src': ["'none'"],
     'frame-src': ["'none'"],
     'frame-ancestors': ["'none'"],
-    'base-uri': ["'none'"],
+    // The app's page sets <base href="/"> (app-protocol.ts) so a page at any route loads the build's assets from the root; no other base.
+    'base-uri': ["'self'"],
     'form-action': ["'self'"],
   }
   return Object.entries(directives)

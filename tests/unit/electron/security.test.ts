@@ -34,12 +34,12 @@ describe('the Content-Security-Policy', () => {
     }
   })
 
-  it('shuts out plugins, frames, foreign bases and being framed', () => {
+  it('shuts out plugins, frames, foreign bases and being framed (the page\'s own base at its root is allowed)', () => {
     const policy = directives(buildContentSecurityPolicy(localServer))
     expect(policy.get('object-src')).toEqual(["'none'"])
     expect(policy.get('frame-src')).toEqual(["'none'"])
     expect(policy.get('frame-ancestors')).toEqual(["'none'"])
-    expect(policy.get('base-uri')).toEqual(["'none'"])
+    expect(policy.get('base-uri')).toEqual(["'self'"])
     expect(policy.get('form-action')).toEqual(["'self'"])
   })
 
