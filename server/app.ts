@@ -17,6 +17,7 @@ import { createMediaServer } from './media'
 import { guardAdminArea, registerAdminModule } from './modules/admin'
 import { createAuthModule } from './modules/auth'
 import { registerAdminServersModule } from './modules/admin-servers'
+import { registerTournamentsModule } from './modules/tournaments'
 import { registerBuyModule } from './modules/buy'
 import { registerChatsModule } from './modules/chats'
 import { registerFriendsModule } from './modules/friends'
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerNotesModule(app, { clock })
   await registerRatingsModule(app, { clock, game })
   await registerBuyModule(app, { clock, config, i18n })
+  await registerTournamentsModule(app, { clock, lobbies, publicUrl: config.publicUrl, dataDir: config.dataDir })
   await registerAdminModule(app, { clock, lobbies, mediaNodeOf: (lobbyId) => tableMedia.homeOf(lobbyId), onlineNow: () => presence.onlineCount() })
   await registerBugsModule(app, { clock })
   await registerAdvertisingModule(app, { clock })
