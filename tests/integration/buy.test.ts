@@ -45,7 +45,7 @@ describe('premium purchases', () => {
 
   beforeAll(async () => {
     providers = await startPaymentProviders()
-    server = await startTestApp({ manualClock: true, env: { ...providers.env, BUY_SANDBOX: 'true' } })
+    server = await startTestApp({ manualClock: true, env: { ...providers.env, BUY_SANDBOX: 'true', FREE_PREMIUM_URL: 'https://video.example.test/free-premium' } })
   })
   afterEach(closeOpenSockets)
   afterAll(async () => {
@@ -65,6 +65,7 @@ describe('premium purchases', () => {
       { id: 'sandbox', kind: 'test', testMode: true },
     ])
     expect(answer.body.premiumUntil).toBeNull()
+    expect(answer.body.freePremiumUrl).toBe('https://video.example.test/free-premium')
     const ukrainian = await person({ language: 'uk' })
     expect((await call(ukrainian.token, 'GET', '/api/buy/premiums')).body.items[0].price).toEqual({ amount: 19900, currency: 'UAH' })
   })

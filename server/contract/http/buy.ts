@@ -48,6 +48,8 @@ export const PremiumCatalogue = Type.Object({
   premiumUntil: Type.Union([Type.String(), Type.Null()]),
   /** True when the sandbox is the only processor: no money moves. */
   testMode: Type.Boolean(),
+  /** The external video page of free premium (FREE_PREMIUM_URL). */
+  freePremiumUrl: Type.String(),
 })
 export type PremiumCatalogue = Static<typeof PremiumCatalogue>
 

@@ -76,6 +76,7 @@ export function createBuyService(deps: {
   processors: ReadonlyMap<ProcessorId, PaymentProcessor>
   publicUrl: string
   pendingMinutes: number
+  freePremiumUrl: string
   events: BuyEvents
   productName: (productId: string, language: string) => Promise<string>
 }) {
@@ -179,6 +180,7 @@ export function createBuyService(deps: {
         processors: on.map((processor) => ({ id: processor.id, kind: processor.kind, testMode: processor.testMode })),
         premiumUntil: iso(premiumUntil),
         testMode: on.length > 0 && on.every((processor) => processor.testMode),
+        freePremiumUrl: deps.freePremiumUrl,
       }
     },
 

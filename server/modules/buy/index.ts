@@ -63,6 +63,7 @@ export async function registerBuyModule(app: FastifyInstance, options: { clock: 
     processors,
     publicUrl: options.config.publicUrl,
     pendingMinutes: options.config.payments.pendingMinutes,
+    freePremiumUrl: options.config.payments.freePremiumUrl,
     productName: (productId, language) => options.i18n.translate(language, `premium.products.${productId}`),
     events: {
       credited(transaction, premiumUntil) {
