@@ -1,0 +1,1 @@
+export { AdminGamesScreen } from './AdminGamesScreen'

@@ -1,0 +1,1 @@
+export { AdminUsersScreen } from './AdminUsersScreen'
