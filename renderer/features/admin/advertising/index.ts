@@ -1,0 +1,1 @@
+export { AdminAdvertisingScreen } from './AdminAdvertisingScreen'
