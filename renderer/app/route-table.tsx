@@ -130,7 +130,7 @@ export const routeTable: LayoutRoute[] = [
           screen('games', 'admin', 'adminNav.games', placeholder('AdminGamesScreen')),
           screen('bug_report', 'admin', 'adminNav.bugReports', () => import('../features/admin/bugs').then((module) => module.AdminBugReportsScreen)),
           screen('translates', 'admin', 'adminNav.translations', () => import('../features/admin/translations').then((module) => module.AdminTranslationsScreen)),
-          screen('advertising', 'admin', 'adminNav.advertising', placeholder('AdminAdvertisingScreen')),
+          screen('advertising', 'admin', 'adminNav.advertising', () => import('../features/admin/advertising').then((module) => module.AdminAdvertisingScreen)),
         ],
       },
     ],
