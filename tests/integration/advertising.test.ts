@@ -17,8 +17,8 @@ describe('advertising', () => {
     admin = (await createUserWithSession(server.database.db, { role_id: 3 })).token
     moderator = (await createUserWithSession(server.database.db, { role_id: 2 })).token
     player = (await createUserWithSession(server.database.db)).token
-  })
-  afterAll(() => server.close())
+  }, 180_000)
+  afterAll(() => server?.close())
 
   it('admins create, edit and delete adverts (each audited); the public calls serve the active ones in order', async () => {
     const second = await call(admin, 'POST', '/api/admin/advertising', { kind: 'stream', videoUrl: 'https://video.example/b', thumbnailUrl: 'https://img.example/b.jpg', order: 2 })

@@ -37,8 +37,8 @@ describe('bug reports', () => {
       .png()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
       .toBuffer()
-  })
-  afterAll(() => server.close())
+  }, 180_000)
+  afterAll(() => server?.close())
 
   it('a player files a report with a screenshot and its context; they and staff see it and its image, nobody else does', async () => {
     const filed = await file(
