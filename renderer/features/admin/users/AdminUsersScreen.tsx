@@ -84,8 +84,13 @@ export function AdminUsersScreen() {
       ...(tristate(premium) !== undefined ? { premium: tristate(premium) } : {}),
       ...(tristate(unconfirmed) !== undefined ? { unconfirmed: tristate(unconfirmed) } : {}),
     }
-    setError(null)
-    call(routes.admin.users, { query }).then(setData, (failure: unknown) => setError(errorText(t, failure)))
+    call(routes.admin.users, { query }).then(
+      (page) => {
+        setError(null)
+        setData(page)
+      },
+      (failure: unknown) => setError(errorText(t, failure)),
+    )
   }, [page, sort, search, role, banned, premium, unconfirmed, t])
   useEffect(load, [load])
 
