@@ -41,6 +41,7 @@ import errorsPlugin from './plugins/errors'
 import rateLimitPlugin, { defaultRateLimits, defaultSocketLimits, type RateLimits } from './plugins/rate-limit'
 import redisPlugin from './plugins/redis'
 import securityHeadersPlugin from './plugins/security-headers'
+import corsPlugin from './plugins/cors'
 import socketIoPlugin from './plugins/socket-io'
 import staticFilesPlugin from './plugins/static-files'
 
@@ -87,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie)
   await app.register(multipart, { limits: { fileSize: limits.imageMaxBytes, files: 1, fields: 10, parts: 12 } })
   const rendererDir = options.rendererDir ?? defaultRendererDir
+  // The desktop app's pages call /api and /uploads from their own origin (app://mafia, DESKTOP_ORIGINS).
+  await app.register(corsPlugin, { origins: config.desktopOrigins })
   // Before any route, so every response carries the headers; media nodes are read when a page asks.
   await app.register(securityHeadersPlugin, {
     publicUrl: config.publicUrl,
@@ -111,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { resolveSession: auth.resolveSession })
   // Every admin-area route registered from here on checks the role before it validates anything.
   guardAdminArea(app)
-  await app.register(socketIoPlugin, { redisUrl: config.redisUrl })
+  await app.register(socketIoPlugin, { redisUrl: config.redisUrl, corsOrigins: config.desktopOrigins })
   // The log service (its own server on LOG_SERVICE_PORT, started by main.ts); its calls are answered on this origin too.
   const logService = await createLogService({ dir: join(config.dataDir, 'logs'), resolveSession: auth.resolveSession, logger })
   app.decorate('logService', logService)
