@@ -146,13 +146,7 @@ export async function expectTableOnScreen(
       if (scan) {
         await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true', { timeout: 5_000 }).catch(async () => {
           const open = await page.locator('[role="dialog"], [role="alertdialog"], [role="menu"]').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('role')}:${node.getAttribute('data-testid') ?? node.textContent?.slice(0, 60)}`))
-          const tabster = await page.evaluate(() => {
-            const api = (window as unknown as { __tabsterInstance?: { modalizer?: { activeId?: string; _parts?: Record<string, Record<string, { getElement(): Element | undefined }>>; _activationHistory?: unknown[] } } }).__tabsterInstance?.modalizer
-            if (!api) return 'no modalizer api'
-            const parts = Object.entries(api._parts ?? {}).map(([id, part]) => `${id}=[${Object.values(part).map((m) => { const e = m.getElement(); return e ? `${e.tagName}#${e.getAttribute('data-testid') ?? e.className.toString().slice(0, 40)} connected=${e.isConnected}` : 'gone' }).join(',')}]`)
-            return `active=${api.activeId} history=${JSON.stringify(api._activationHistory)} parts=${parts.join(' ')} focused=${document.activeElement?.outerHTML.slice(0, 120)}`
-          })
-          console.log(`[table-layout] #root stays hidden from assistive technology on the ${viewer}'s page (${label}); open: ${open.join(' | ') || 'nothing'}; ${tabster}`)
+          console.log(`[table-layout] #root stays hidden from assistive technology on the ${viewer}'s page (${label}); open: ${open.join(' | ') || 'nothing'}`)
         })
       }
       if (scan && size.width === viewports[0].width) await expectNoSeriousViolations(page, `the table (${viewer}, ${label}, ${locale})`, testInfo, true)
