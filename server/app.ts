@@ -16,9 +16,8 @@ import { createLogService } from './logs'
 import { createMediaServer } from './media'
 import { guardAdminArea, registerAdminModule } from './modules/admin'
 import { createAuthModule } from './modules/auth'
-import { registerAdminServersModule } from './modules/admin-servers'
-import { registerTournamentsModule } from './modules/tournaments'
 import { registerBuyModule } from './modules/buy'
+import { registerAdminServersModule } from './modules/admin-servers'
 import { registerChatsModule } from './modules/chats'
 import { registerFriendsModule } from './modules/friends'
 import { registerGameModule, type OwnershipTimings } from './modules/game'
@@ -35,6 +34,7 @@ import { registerSharingModule } from './modules/sharing'
 import { registerStatisticsModule } from './modules/statistics'
 import { systemHttpRoutes } from './modules/system'
 import { registerTableMediaModule } from './modules/table-media'
+import { registerTournamentsModule } from './modules/tournaments'
 import authPlugin from './plugins/auth'
 import dbPlugin from './plugins/db'
 import errorsPlugin from './plugins/errors'
@@ -143,11 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
   await registerNotesModule(app, { clock })
   await registerRatingsModule(app, { clock, game })
-  await registerBuyModule(app, { clock, config, i18n })
-  await registerTournamentsModule(app, { clock, lobbies, publicUrl: config.publicUrl, dataDir: config.dataDir })
   await registerAdminModule(app, { clock, lobbies, mediaNodeOf: (lobbyId) => tableMedia.homeOf(lobbyId), onlineNow: () => presence.onlineCount() })
   await registerBugsModule(app, { clock })
   await registerAdvertisingModule(app, { clock })
+  await registerBuyModule(app, { clock, config, i18n })
+  await registerTournamentsModule(app, { clock, lobbies, publicUrl: config.publicUrl, dataDir: config.dataDir })
   await registerStatisticsModule(app)
   await registerReferralsModule(app, { clock, game })
 

@@ -58,8 +58,11 @@ export const webBridge: DesktopBridge = {
   isWindowFocused: () => Promise.resolve(document.hasFocus()),
 }
 
-/** The platform bridge of this renderer. */
-export const platform: DesktopBridge = window.desktop ?? webBridge
+/**
+ * The platform bridge of this renderer. Modules that import the HTTP client also run under Node (the
+ * server's and the state's tests), where there is no window: they get the web bridge.
+ */
+export const platform: DesktopBridge = (typeof window === 'undefined' ? undefined : window.desktop) ?? webBridge
 
 /**
  * The address of a server path (`/api/auth`, `/socket.io`) for this renderer: the path itself in a

@@ -13,6 +13,9 @@ describe('route table (spec section 2)', () => {
     ['/confirm/:token', 'empty', 'public'],
     ['/signup/:token', 'empty', 'public'],
     ['/free_premium', 'empty', 'login'],
+    // Not in the spec: the desktop app's own screens (its club server; where an unknown mafia:// link lands).
+    ['/desktop/server', 'empty', 'public'],
+    ['/desktop/link-error', 'empty', 'public'],
     ['/rules', 'default', 'public'],
     ['/terms_of_use', 'default', 'public'],
     ['/terms_of_processing', 'default', 'public'],

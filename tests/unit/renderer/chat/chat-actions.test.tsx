@@ -52,7 +52,7 @@ describe('a pushed message', () => {
     vi.mocked(platform.isWindowFocused).mockResolvedValue(false)
     applyChat(chatsState, chat(10))
     await receiveMessage(message(5))
-    expect(platform.showNotification).toHaveBeenCalledWith({ title: 'chat.notification.title', body: 'hi 5' })
+    expect(platform.showNotification).toHaveBeenCalledWith({ title: 'chat.notification.title', body: 'hi 5', route: '/chat/10' })
   })
 
   it('my own message elsewhere and group messages make no sound', async () => {
