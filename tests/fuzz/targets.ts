@@ -91,11 +91,20 @@ export function servedRoutes(app: FastifyInstance): Array<{ method: string; url:
   return found
 }
 
+/**
+ * The addresses Fastify serves for a contract URL: a trailing optional parameter (`/save/:id?`) is
+ * served as two routes, with and without it.
+ */
+function servedForms(url: string): string[] {
+  const optional = /^(.*)\/(:[A-Za-z]+)\?$/.exec(url)
+  return optional ? [`${optional[1]}/${optional[2]}`, optional[1] ?? ''] : [url]
+}
+
 /** Every served route, each with its contract definition (HEAD borrows its GET's). */
 export function httpTargets(app: FastifyInstance): HttpTarget[] {
   const contract = Object.values(routes).flatMap((group) => Object.values(group) as RouteDefinition[])
   return servedRoutes(app).map(({ method, url }) => {
-    const definition = contract.find((route) => route.url === url && (route.method === method || (method === 'HEAD' && route.method === 'GET')))
+    const definition = contract.find((route) => servedForms(route.url).includes(url) && (route.method === method || (method === 'HEAD' && route.method === 'GET')))
     return { kind: 'http', method, url, definition, name: `${method} ${url}` }
   })
 }
@@ -105,6 +114,6 @@ export function unservedContractRoutes(app: FastifyInstance): string[] {
   const served = new Set(servedRoutes(app).map((route) => `${route.method} ${route.url}`))
   return Object.values(routes)
     .flatMap((group) => Object.values(group) as RouteDefinition[])
-    .filter((route) => !served.has(`${route.method} ${route.url}`))
+    .filter((route) => !servedForms(route.url).every((url) => served.has(`${route.method} ${url}`)))
     .map((route) => `${route.method} ${route.url}`)
 }
