@@ -4,7 +4,8 @@
  * `platform` and never asks which one it got.
  */
 import type { DesktopBridge, NotificationContent } from '../../electron/common/bridge'
-import { version } from '../../package.json'
+// With the import attribute Node's loader accepts it too (end-to-end tests import the HTTP client, which imports this).
+import packageJson from '../../package.json' with { type: 'json' }
 
 declare global {
   interface Window {
@@ -35,7 +36,7 @@ export const webBridge: DesktopBridge = {
   onNavigate: () => () => {},
   onQuitting: () => () => {},
   onUpdateProgress: () => () => {},
-  appVersion: () => Promise.resolve(version),
+  appVersion: () => Promise.resolve(packageJson.version),
   async playNotificationSound() {
     try {
       await new Audio(notificationSoundUrl(document.URL)).play()
