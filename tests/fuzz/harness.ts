@@ -225,7 +225,6 @@ export async function runFuzz(target: FuzzApp, options: FuzzOptions): Promise<Fu
   // ---- the identities' sockets, opened on demand
   const sockets = new Map<SocketIdentity, AnySocket>()
   const revoked = { attacker: false }
-  let renewals = 0
   async function openSocket(identity: SocketIdentity): Promise<AnySocket> {
     const auth = identity === 'attacker' ? { token: world.attacker.token } : identity === 'share-page' ? { shareKey: world.attackerShareKey } : {}
     const socket: AnySocket = io(target.url, { path: '/socket.io', transports: ['websocket'], auth, reconnection: false, forceNew: true, timeout: answerTimeoutMs })
@@ -251,7 +250,6 @@ export async function runFuzz(target: FuzzApp, options: FuzzOptions): Promise<Fu
       if (identity === 'attacker') await newSession(db, world.attacker)
       else if (identity === 'share-page') world.attackerShareKey = await renewShareKey()
       else throw error
-      renewals += 1
       const socket = await openSocket(identity)
       sockets.set(identity, socket)
       return socket
@@ -269,7 +267,6 @@ export async function runFuzz(target: FuzzApp, options: FuzzOptions): Promise<Fu
     await answer.arrayBuffer()
     if (answer.status !== 200) {
       await newSession(db, world.attacker)
-      renewals += 1
     }
   }
 
@@ -462,7 +459,6 @@ export async function runFuzz(target: FuzzApp, options: FuzzOptions): Promise<Fu
   async function bisect(items: Item[], retried = false): Promise<Array<{ item: Item; changed: string[] }>> {
     if (items.length === 1 && items[0]?.needsSocket) await socketOf(items[0].needsSocket)
     const before = await take()
-    const renewalsBefore = renewals
     const outcomes: Outcome[] = []
     for (const item of items) {
       current = item
@@ -475,8 +471,13 @@ export async function runFuzz(target: FuzzApp, options: FuzzOptions): Promise<Fu
     const changed = changes(before, after)
     if (changed.length === 0) return []
     if (items.length === 1) {
-      // A session or share key renewed on the way is the harness's write, not the payload's.
-      if (renewals !== renewalsBefore && !retried) return bisect(items, true)
+      // A session or share key renewed on the way is the harness's write, not the payload's; so is
+      // a write the server finishes late for an earlier socket (a connect joins the general chat):
+      // a payload is blamed only when it writes again when sent once more on a settled server.
+      if (!retried) {
+        await serverSettled()
+        return bisect(items, true)
+      }
       return outcomes[0]?.status === 'refused' && !outcomes[0].dropped ? [{ item: items[0] as Item, changed }] : []
     }
     const middle = Math.ceil(items.length / 2)
