@@ -38,6 +38,17 @@ export default tseslint.config(
     },
   },
   {
+    // What the first page (/signin) loads: a value taken from the contract's index would bring every
+    // module's routes into it (npm run size), so values come from the contract's own files.
+    files: ['renderer/{app,i18n,state,realtime,api,platform,components}/**', 'renderer/features/auth/**', 'renderer/main.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: 'server/contract/http$', allowTypeImports: true, message: "Import values from the contract's own file (server/contract/http/auth, …): the index brings every route into the first page." }] },
+      ],
+    },
+  },
+  {
     files: ['server/modules/game/engine/**'],
     rules: restrict([{ group: ['node:*', 'fastify', 'socket.io', 'kysely', '**/plugins/**', '**/lib/**'], message: 'The game engine is pure: no I/O, no clock.' }]),
   },

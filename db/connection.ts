@@ -90,7 +90,28 @@ function endingWith(pool: pg.Pool, afterEnd: () => Promise<void>): pg.Pool {
   return pool
 }
 
+/** The comment that makes a statement a named prepared statement (`runsMarkedStatementsPrepared`). */
+const preparedMarker = /^\/\* prepared:([a-z_]+) \*\//
+
+/**
+ * A statement whose text starts with `/* prepared:<name> *\/` runs as a named prepared statement:
+ * each connection parses and plans it once, not at every call. Only for a hot statement whose text
+ * never changes (its values are parameters), under a name no other text uses: planning the chat's
+ * send took as long as running it.
+ */
+function runsMarkedStatementsPrepared(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    client.query = ((text: unknown, ...rest: unknown[]) => {
+      const name = typeof text === 'string' ? preparedMarker.exec(text)?.[1] : undefined
+      if (name === undefined || !Array.isArray(rest[0])) return query(text, ...rest)
+      return query({ name, text, values: rest[0] }, ...rest.slice(1))
+    }) as typeof client.query
+  })
+}
+
 function handleOf(kind: DatabaseKind, pool: pg.Pool, log: LogConfig | undefined): DatabaseHandle {
+  runsMarkedStatementsPrepared(pool)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
   // Kysely ends the pool only if it ever used it, so close ends it too (a second end is a no-op here).
   return {

@@ -143,11 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSharingModule(app, { clock, publicUrl: config.publicUrl, lobbies, game, media: tableMedia, accounts: auth })
   await registerNotesModule(app, { clock })
   await registerRatingsModule(app, { clock, game })
-  await registerAdminModule(app, { clock, lobbies, mediaNodeOf: (lobbyId) => tableMedia.homeOf(lobbyId), onlineNow: () => presence.onlineCount() })
+  await registerAdminModule(app, { clock, lobbies, mediaNodesOf: (lobbyIds) => tableMedia.placedOn(lobbyIds), onlineNow: () => presence.onlineCount() })
   await registerBugsModule(app, { clock })
   await registerAdvertisingModule(app, { clock })
   await registerBuyModule(app, { clock, config, i18n })
-  await registerTournamentsModule(app, { clock, lobbies, publicUrl: config.publicUrl, dataDir: config.dataDir })
+  await registerTournamentsModule(app, { clock, lobbies, game, bindRequests, publicUrl: config.publicUrl, dataDir: config.dataDir })
   await registerStatisticsModule(app)
   await registerReferralsModule(app, { clock, game })
 

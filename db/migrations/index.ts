@@ -17,6 +17,7 @@ import * as mediaServers from './0015-media-servers'
 import * as tournaments from './0016-tournaments'
 import * as referrals from './0017-referrals'
 import * as premium from './0018-premium'
+import * as mediaPlacements from './0019-media-placements'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-tournaments': tournaments,
   '0017-referrals': referrals,
   '0018-premium': premium,
+  '0019-media-placements': mediaPlacements,
 }

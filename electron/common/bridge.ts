@@ -28,6 +28,10 @@ export const desktopChannels = {
   chooseServer: 'desktop:app:choose-server',
   /** The page has left its table after `quitting`: the app may close. */
   readyToQuit: 'desktop:app:ready-to-quit',
+  /** Resolves to the update's `UpdateState` now, or null when there is nothing to show. */
+  updateState: 'desktop:app:update-state',
+  /** The user asked to restart into a downloaded update: the main process asks first. Resolves to true when it installs. */
+  installUpdate: 'desktop:app:install-update',
 } as const satisfies Record<string, DesktopChannel>
 
 /** Messages the main process sends to the page (the preload listens to these only). */
@@ -36,8 +40,8 @@ export const desktopEvents = {
   navigate: 'desktop:page:navigate',
   /** The app is quitting: leave the table cleanly, then invoke `readyToQuit`. */
   quitting: 'desktop:page:quitting',
-  /** An update's download progress, 0 to 100; the payload is a number. */
-  updateProgress: 'desktop:page:update-progress',
+  /** An update's state changed (downloading with its percent, ready, failed); the payload is an `UpdateState`. */
+  updateState: 'desktop:page:update-state',
 } as const satisfies Record<string, DesktopChannel>
 
 /** The command-line switch that carries the club server's origin to the preload (`webPreferences.additionalArguments`). */
@@ -72,6 +76,24 @@ export interface DesktopLabels {
   updateDetail: string
   updateRestart: string
   updateLater: string
+}
+
+/** Why an update failed, as the page explains it: its sha512 or its signature did not match, the feed could not be reached, or anything else. */
+export type UpdateFailure = 'checksum' | 'signature' | 'network' | 'other'
+
+/** An update as the page shows it: downloading (0 to 100), downloaded and waiting for a restart, or failed (never installed). */
+export type UpdateState = { phase: 'downloading'; percent: number } | { phase: 'ready' } | { phase: 'failed'; reason: UpdateFailure }
+
+const updateFailures: readonly string[] = ['checksum', 'signature', 'network', 'other'] satisfies UpdateFailure[]
+
+/** An `UpdateState` from an IPC payload, checked field by field; null for anything else. */
+export function parseUpdateState(value: unknown): UpdateState | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { phase, percent, reason } = value as Record<string, unknown>
+  if (phase === 'downloading' && typeof percent === 'number' && Number.isFinite(percent)) return { phase, percent: Math.max(0, Math.min(100, Math.round(percent))) }
+  if (phase === 'ready') return { phase }
+  if (phase === 'failed' && typeof reason === 'string' && updateFailures.includes(reason)) return { phase, reason: reason as UpdateFailure }
+  return null
 }
 
 /** The answer to choosing a server: saved (the app restarts), or why the origin was refused. */
@@ -135,6 +157,11 @@ export interface DesktopBridge {
    * (or after a few seconds). Returns the way to stop.
    */
   onQuitting(listener: () => Promise<void>): () => void
-  /** Listens to an update's download progress (0 to 100). Returns the way to stop. */
-  onUpdateProgress(listener: (percent: number) => void): () => void
+  /**
+   * Listens to the app's update: called at once with the state now (when there is one), then on each
+   * change. A browser never calls it. Returns the way to stop.
+   */
+  onUpdateState(listener: (state: UpdateState) => void): () => void
+  /** Restarts into the downloaded update, after the shell asked the user; resolves false when nothing was installed (a browser: always). */
+  installUpdate(): Promise<boolean>
 }

@@ -5,6 +5,7 @@ import { appEntryUrl, isAppUrl, resolveAppLocation } from './app-location'
 import { appScheme, appSchemePrivileges, createAppProtocolHandler } from './app-protocol'
 import { deepLinkRoute, findDeepLinkRoute, registerDeepLinkScheme } from './deep-links'
 import { registerIpcHandlers } from './ipc'
+import { configuredMediaOrigins, learnMediaOrigins, mediaOriginsOf } from './media-origins'
 import { createNativeNotifications, type NotificationClass } from './ipc/notifications'
 import { createIpcRegistry } from './ipc/registry'
 import { installQuitGuard } from './quit-guard'
@@ -13,7 +14,7 @@ import { selectServerOrigin } from './server-origin'
 import { createSettingsStore } from './settings-store'
 import { defaultLabels } from './status'
 import { createShellIndicators, type TrayLike } from './tray'
-import { startUpdateFlow, type UpdaterLike } from './updater'
+import { startUpdateFlow, type UpdateFlow, type UpdaterLike } from './updater'
 import { bringToFront, openMainWindow, restoreBounds, trackWindowBounds, type WindowClass } from './windows'
 
 /** The route of the server choice, opened on first start. */
@@ -48,6 +49,8 @@ export interface DesktopRun {
   serverUrl?: string | undefined
   /** `MAFIA_UPDATE_URL`: the update feed, over the packaged one. */
   updateFeedUrl?: string | undefined
+  /** `MAFIA_MEDIA_ORIGINS`: media nodes the page may reach beside those the club server names. */
+  mediaOrigins?: string | undefined
   /** The renderer build's folder (`index.html` and its assets). */
   rendererDir: string
   /** The bundled preload script. */
@@ -79,6 +82,7 @@ export function startDesktopApp(electron: DesktopElectron, run: DesktopRun): voi
   const settings = createSettingsStore(run.settingsPath)
   const server = selectServerOrigin({ override: run.serverUrl, saved: settings.read().serverOrigin })
   const location = resolveAppLocation(run.appUrl, server.origin)
+  const configuredMedia = configuredMediaOrigins(run.mediaOrigins)
   const page = { preloadPath: run.preloadPath, serverOrigin: location.serverOrigin, serverChosen: server.chosen || location.kind === 'server' }
 
   // Before ready, and before anything else: a scheme is privileged only if registered this early.
@@ -95,6 +99,7 @@ export function startDesktopApp(electron: DesktopElectron, run: DesktopRun): voi
   let mainWindow: BrowserWindow | null = null
   const statuses = new Map<number, { contents: WebContents; status: DesktopStatus }>()
   let indicators: ReturnType<typeof createShellIndicators> | null = null
+  let updates: UpdateFlow | null = null
 
   const openWindow = (route: string | undefined, remember: boolean): BrowserWindow => {
     const bounds = remember ? restoreBounds(settings.read().mainWindow, electron.screen.getAllDisplays().map((display) => display.workArea)) : null
@@ -142,10 +147,22 @@ export function startDesktopApp(electron: DesktopElectron, run: DesktopRun): voi
     pages: () => [...statuses.values()].map(({ contents, status }) => ({ contents, status })),
   })
 
+  /**
+   * The club's media nodes for the page's policy: the configured ones and those the club server names
+   * now (remembered for a start that cannot reach it), else those it named last time.
+   */
+  const mediaOrigins = async (): Promise<string[]> => {
+    const remembered = settings.read().mediaOrigins ?? []
+    const learned = await learnMediaOrigins({ serverOrigin: location.serverOrigin, fetch: (url) => electron.net.fetch(url) })
+    if (learned && learned.join(' ') !== remembered.join(' ')) settings.update({ mediaOrigins: learned })
+    return mediaOriginsOf([...configuredMedia, ...(learned ?? remembered)])
+  }
+
   app
     .whenReady()
-    .then(() => {
-      const policy = buildContentSecurityPolicy(location)
+    .then(mediaOrigins)
+    .then((media) => {
+      const policy = buildContentSecurityPolicy(location, media)
       if (location.kind === 'scheme') {
         electron.protocol.handle(
           appScheme,
@@ -156,7 +173,7 @@ export function startDesktopApp(electron: DesktopElectron, run: DesktopRun): voi
           }),
         )
       }
-      secureSession(electron.session.defaultSession, location)
+      secureSession(electron.session.defaultSession, location, media)
       const registry = createIpcRegistry(electron.ipcMain, (event) => isAppUrl(event.senderFrame?.url, location))
       const windowOf = (contents: WebContents) => electron.BrowserWindow.fromWebContents(contents)
       indicators = createShellIndicators({
@@ -175,7 +192,7 @@ export function startDesktopApp(electron: DesktopElectron, run: DesktopRun): voi
       })
       const admin = createAdminWindowOpener((route) => openWindow(route, false))
       registerIpcHandlers(registry, {
-        app: { version: () => app.getVersion() },
+        app: { version: () => app.getVersion(), updateState: () => updates?.shown() ?? null, installUpdate: async () => (await updates?.install()) ?? false },
         notifications: createNativeNotifications(electron.Notification, windowOf, () => indicators?.notified()),
         windows: { isFocused: (contents) => windowOf(contents)?.isFocused() ?? false },
         shell: {
@@ -193,15 +210,15 @@ export function startDesktopApp(electron: DesktopElectron, run: DesktopRun): voi
         },
       })
       if (electron.autoUpdater) {
-        startUpdateFlow({
+        updates = startUpdateFlow({
           updater: electron.autoUpdater,
           feedUrl: run.updateFeedUrl,
           packaged: app.isPackaged,
           ask: (options) => electron.dialog.showMessageBox(options),
-          progress: (percent) => {
+          report: (state) => {
             if (!mainWindow || mainWindow.isDestroyed()) return
-            mainWindow.setProgressBar(percent < 0 ? -1 : percent / 100)
-            mainWindow.webContents.send(desktopEvents.updateProgress, percent)
+            mainWindow.setProgressBar(state.phase === 'downloading' ? state.percent / 100 : -1)
+            mainWindow.webContents.send(desktopEvents.updateState, state)
           },
           labels: () => indicators?.status()?.labels ?? defaultLabels,
           log: (message, error) => console.warn(message, error ?? ''),

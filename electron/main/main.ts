@@ -8,6 +8,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, protocol,
 import { autoUpdater } from 'electron-updater'
 import { appUrlVariable } from './app-location'
 import { startDesktopApp } from './desktop-app'
+import { mediaOriginsVariable } from './media-origins'
 import { serverUrlVariable } from './server-origin'
 import { updateFeedVariable } from './updater'
 
@@ -17,11 +18,12 @@ startDesktopApp(
     appUrl: process.env[appUrlVariable],
     serverUrl: process.env[serverUrlVariable],
     updateFeedUrl: process.env[updateFeedVariable],
+    mediaOrigins: process.env[mediaOriginsVariable],
     // dist/electron/main -> dist/renderer (vite build) and dist/electron/preload (the preload bundle)
     rendererDir: join(__dirname, '..', '..', 'renderer'),
     preloadPath: join(__dirname, '..', 'preload', 'preload.js'),
     settingsPath: join(app.getPath('userData'), 'desktop-settings.json'),
-    // build/icons is packaged beside dist/ (build/electron-builder.config.cjs, "files").
+    // build/icons is packaged beside dist/ (build/electron-builder.json, "files").
     trayIconPath: join(__dirname, '..', '..', '..', 'build', 'icons', 'tray.png'),
     argv: process.argv,
     defaultApp: process.defaultApp === true,

@@ -11,13 +11,15 @@ import { isAppUrl, type AppLocation } from './app-location'
 
 /**
  * The Content-Security-Policy of every page. Scripts only from the app itself, no plugins, no frames,
- * no connections but to the app and its club server. Styles allow inline because Fluent UI inserts its style elements at run time.
+ * no connections but to the app, its club server and the club's media nodes (`mediaOrigins`, checked
+ * WebSocket origins from media-origins.ts). Styles allow inline because Fluent UI inserts its style elements at run time.
  */
-export function buildContentSecurityPolicy(location: AppLocation): string {
+export function buildContentSecurityPolicy(location: AppLocation, mediaOrigins: readonly string[] = []): string {
   // The club server: its API and socket (with the socket's WebSocket twin) and its images (avatars).
   const server = new URL(location.serverOrigin)
   const serverSocket = `${server.protocol === 'https:' ? 'wss:' : 'ws:'}//${server.host}`
-  const connect = location.kind === 'scheme' ? ["'self'", server.origin, serverSocket] : ["'self'", serverSocket]
+  const media = mediaOrigins.filter((origin) => origin !== serverSocket)
+  const connect = location.kind === 'scheme' ? ["'self'", server.origin, serverSocket, ...media] : ["'self'", serverSocket, ...media]
   const images = location.kind === 'scheme' ? [server.origin] : []
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -148,8 +150,8 @@ type SecuredSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissi
   webRequest: Pick<Session['webRequest'], 'onHeadersReceived'>
 }
 
-/** Once the app is ready: the permission handlers and the Content-Security-Policy of a session. Refuses to run twice. */
-export function secureSession(session: SecuredSession, location: AppLocation): void {
+/** Once the app is ready: the permission handlers and the Content-Security-Policy of a session (with the club's media nodes). Refuses to run twice. */
+export function secureSession(session: SecuredSession, location: AppLocation, mediaOrigins: readonly string[] = []): void {
   if (securedSessions.has(session)) throw new Error('This session is already secured')
   securedSessions.add(session)
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
@@ -160,7 +162,7 @@ export function secureSession(session: SecuredSession, location: AppLocation): v
     isPermissionGranted({ permission, requestingUrl: details.requestingUrl ?? requestingOrigin }, location),
   )
   session.setDevicePermissionHandler(() => false)
-  const policy = buildContentSecurityPolicy(location)
+  const policy = buildContentSecurityPolicy(location, mediaOrigins)
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders, policy) })
   })

@@ -3,9 +3,13 @@
  * socket and its media go to this origin. It is the default club server until the user chooses
  * another (on first start or in the settings), and the choice is remembered (settings-store.ts).
  */
+import desktopDefaults from '../desktop-defaults.json'
 
-/** The club server a fresh install talks to; `MAFIA_SERVER_URL` overrides it for a run. */
-export const defaultServerOrigin = 'https://play.mafia-table.club'
+/**
+ * The club server a fresh install talks to, from `electron/desktop-defaults.json` (beside the update
+ * feed the installers are packaged with); `MAFIA_SERVER_URL` overrides it for a run.
+ */
+export const defaultServerOrigin: string = desktopDefaults.serverOrigin
 
 /** The environment variable that points one run at another server (development: `http://localhost:8080`). */
 export const serverUrlVariable = 'MAFIA_SERVER_URL'

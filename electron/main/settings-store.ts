@@ -1,11 +1,13 @@
 /**
- * What the desktop app remembers between runs: the chosen server and the main window's bounds. One
+ * What the desktop app remembers between runs: the chosen server, the media nodes it last named and
+ * the main window's bounds. One
  * small JSON file in the user's data folder (`app.getPath('userData')/desktop-settings.json`), read
  * once and written on each change. Device choices (camera, microphone, speaker) need nothing here:
  * the renderer keeps them in its storage, which lasts for the app's own origin `app://mafia`.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { mediaOriginsOf } from './media-origins'
 
 /** The main window's place on screen. */
 export interface WindowBounds {
@@ -18,6 +20,8 @@ export interface WindowBounds {
 
 export interface DesktopSettings {
   serverOrigin?: string
+  /** The media nodes the club server named at the last start that reached it (media-origins.ts). */
+  mediaOrigins?: string[]
   mainWindow?: WindowBounds
 }
 
@@ -31,9 +35,11 @@ function load(path: string): DesktopSettings {
   try {
     const value: unknown = JSON.parse(readFileSync(path, 'utf8'))
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return {}
-    const { serverOrigin, mainWindow } = value as Record<string, unknown>
+    const { serverOrigin, mediaOrigins, mainWindow } = value as Record<string, unknown>
     const settings: DesktopSettings = {}
     if (typeof serverOrigin === 'string') settings.serverOrigin = serverOrigin
+    // Each remembered node is checked again: the file is the user's to edit, the policy is not.
+    if (Array.isArray(mediaOrigins)) settings.mediaOrigins = mediaOriginsOf(mediaOrigins)
     const bounds = parseWindowBounds(mainWindow)
     if (bounds) settings.mainWindow = bounds
     return settings

@@ -16,6 +16,8 @@ import {
   type DesktopStatus,
   type NotificationContent,
   type ServerChoiceAnswer,
+  type UpdateState,
+  parseUpdateState,
 } from '../common/bridge'
 import { isDesktopChannel } from '../common/channels'
 import { notificationSoundUrl } from '../common/notification-sound'
@@ -69,8 +71,19 @@ contextBridge.exposeInMainWorld('desktop', {
         .catch(() => undefined)
         .then(() => invoke<void>(desktopChannels.readyToQuit))
     }),
-  onUpdateProgress: (listener: (percent: number) => void) =>
-    listen(desktopEvents.updateProgress, (percent) => {
-      if (typeof percent === 'number') listener(percent)
-    }),
+  onUpdateState: (listener: (state: UpdateState) => void) => {
+    let stopped = false
+    const deliver = (payload: unknown) => {
+      const state = parseUpdateState(payload)
+      if (state && !stopped) listener(state)
+    }
+    const stop = listen(desktopEvents.updateState, deliver)
+    // The state now: an update may have been downloaded before this page loaded.
+    invoke<unknown>(desktopChannels.updateState).then(deliver, () => undefined)
+    return () => {
+      stopped = true
+      stop()
+    }
+  },
+  installUpdate: () => invoke<boolean>(desktopChannels.installUpdate),
 } satisfies DesktopBridge)

@@ -1,15 +1,20 @@
 import { FluentProvider, makeStaticStyles } from '@fluentui/react-components'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { I18nextProvider, useTranslation } from 'react-i18next'
 import { RouterProvider } from 'react-router'
 import { useSnapshot } from 'valtio'
+import { TableDisbandedNotice } from '../features/admin/live/TableDisbandedNotice'
 import { i18n, localeState } from '../i18n'
+import { platform } from '../platform/bridge'
 import { uiState } from '../state/ui'
 import { ErrorBoundary, ErrorFallback } from './ErrorBoundary'
 import { LoadingScreen } from './LoadingScreen'
 import { NoticeToasts, RateLimitNotice } from './OnDemand'
 import { appRouter } from './router'
 import { themes } from './theme'
+
+// The desktop app's update banner: loaded in the desktop app only (a browser has no update of its own).
+const UpdateBanner = lazy(() => import('../platform/UpdateBanner').then((module) => ({ default: module.UpdateBanner })))
 
 const useGlobalStyles = makeStaticStyles({
   body: { margin: 0 },
@@ -43,6 +48,12 @@ export function App() {
           <Content />
           <RateLimitNotice />
           <NoticeToasts />
+          <TableDisbandedNotice />
+          {platform.platform !== 'web' && (
+            <Suspense fallback={null}>
+              <UpdateBanner />
+            </Suspense>
+          )}
         </ErrorBoundary>
       </I18nextProvider>
     </FluentProvider>

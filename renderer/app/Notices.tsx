@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { noticesState, takeNotices } from '../state/notices'
 
-/** Shows queued notices (state/notices.ts) as toasts, translated. */
+/** Shows queued notices (state/notices.ts) as toasts: each key translated here, once, with its values. */
 export function Notices() {
   const { t } = useTranslation()
   const toasterId = useId('notices')
@@ -15,7 +15,7 @@ export function Notices() {
     for (const notice of takeNotices()) {
       dispatchToast(
         <Toast>
-          <ToastTitle>{t(notice.text)}</ToastTitle>
+          <ToastTitle>{t(notice.text, notice.values)}</ToastTitle>
         </Toast>,
         { intent: notice.intent, timeout: 6000 },
       )

@@ -1,4 +1,5 @@
-import { Role, type User } from '../../server/contract/http'
+import type { User } from '../../server/contract/http'
+import { Role } from '../../server/contract/http/auth'
 
 /**
  * Who may open a route: everyone (`public`), only visitors who are not signed in (`guest`: the

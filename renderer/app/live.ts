@@ -8,19 +8,21 @@ import type * as Realtime from '../realtime'
 let loading: Promise<typeof Realtime> | null = null
 
 async function loadLiveState(): Promise<typeof Realtime> {
-  const [realtime, table, lobbyList, ladder, tournamentSeating, premiumNotices] = await Promise.all([
+  const [realtime, table, lobbyList, ladder, tournamentSeating, premiumNotices, adminPushes] = await Promise.all([
     import('../realtime'),
     import('../state/table'),
     import('../state/lobby-list'),
     import('../state/ladder'),
     import('../features/tournaments/seated'),
     import('../features/premium/premium-notices'),
+    import('../features/admin/live/admin-pushes'),
   ])
   table.startTable()
   lobbyList.startLobbyList()
   ladder.startLadder()
   tournamentSeating.startTournamentSeating()
   premiumNotices.startPremiumNotices()
+  adminPushes.startAdminPushes()
   return realtime
 }
 

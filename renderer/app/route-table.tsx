@@ -5,7 +5,6 @@ import { RouteErrorScreen } from './ErrorBoundary'
 import { LoadingScreen } from './LoadingScreen'
 import type { LayoutName, RouteHandle } from './route-handle'
 import { RootShell } from './RootShell'
-import type * as PlaceholderScreens from './screens/placeholder-screens'
 
 // Every layout and screen is its own chunk, loaded when its address is opened: /signin loads the sign-in
 // form and its layout, not the table, the chats, settings or admin. The router fetches a route's chunk
@@ -14,9 +13,6 @@ import type * as PlaceholderScreens from './screens/placeholder-screens'
 
 /** Loads one screen or layout component (a dynamic import: its own chunk). */
 export type LoadComponent = () => Promise<ComponentType>
-
-const placeholder = (name: keyof typeof PlaceholderScreens): LoadComponent => () =>
-  import('./screens/placeholder-screens').then((module) => module[name])
 
 /** One screen of the route table: its address, who may open it, its title key and component. */
 export interface ScreenRoute {
@@ -123,7 +119,7 @@ export const routeTable: LayoutRoute[] = [
           { index: true, access: 'admin', title: 'adminNav.dashboard', Component: AdminIndex },
           screen('logs', 'admin', 'adminNav.logs', () => import('../features/admin/logs').then((module) => module.LogsScreen)),
           screen('logs/:name', 'admin', 'adminNav.logs', () => import('../features/admin/logs').then((module) => module.LogFileScreen)),
-          screen('dashboard', 'admin', 'adminNav.dashboard', placeholder('AdminDashboardScreen')),
+          screen('dashboard', 'admin', 'adminNav.dashboard', () => import('../features/admin/dashboard').then((module) => module.AdminDashboardScreen)),
           screen('users', 'admin', 'adminNav.users', () => import('../features/admin/users').then((module) => module.AdminUsersScreen)),
           screen('tournaments', 'admin', 'adminNav.tournaments', () => import('../features/admin/tournaments').then((module) => module.AdminTournamentsScreen)),
           screen('servers', 'admin', 'adminNav.servers', () => import('../features/admin/servers').then((module) => module.ServersScreen)),

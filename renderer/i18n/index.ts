@@ -1,7 +1,9 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { call } from '../api/client'
-import { mainNamespace, routes, supportedLocales, type Locale, type Messages } from '../../server/contract/http'
+import type { Locale, Messages } from '../../server/contract/http'
+import { supportedLocales } from '../../server/contract/http/auth'
+import { i18nRoutes, mainNamespace } from '../../server/contract/http/i18n'
 import { chooseLocale, fallbackLocale, isSupportedLocale, readStoredLanguage } from './language'
 import { createLocaleLoader, createLocaleState } from './locale-loader'
 
@@ -31,7 +33,7 @@ export const localeState = createLocaleState(isSupportedLocale(storedAtStart) ? 
 
 export const localeLoader = createLocaleLoader({
   i18n,
-  fetchMessages: (namespace, locale) => call(routes.i18n.messages, { params: { namespace, locale } }) as Promise<Messages>,
+  fetchMessages: (namespace, locale) => call(i18nRoutes.messages, { params: { namespace, locale } }) as Promise<Messages>,
   state: localeState,
   document,
   window,

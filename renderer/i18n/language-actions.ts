@@ -1,5 +1,5 @@
 import type { Locale, User } from '../../server/contract/http'
-import { routes } from '../../server/contract/http'
+import { authRoutes } from '../../server/contract/http/auth'
 import { call } from '../api/client'
 import { sessionState, setSession } from '../state/session'
 import { hasChosenLanguage, storeLanguage } from './language'
@@ -15,7 +15,7 @@ export async function chooseLanguage(locale: Locale): Promise<void> {
   await initI18n()
   await localeLoader.load(locale)
   if (sessionState.token && sessionState.user && sessionState.user.language !== locale) {
-    setSession(await call(routes.auth.saveSettings, { body: { settings: { language: locale } } }))
+    setSession(await call(authRoutes.saveSettings, { body: { settings: { language: locale } } }))
   }
 }
 

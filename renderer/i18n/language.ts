@@ -1,4 +1,5 @@
-import { supportedLocales, type Locale } from '../../server/contract/http'
+import type { Locale } from '../../server/contract/http'
+import { supportedLocales } from '../../server/contract/http/auth'
 
 /** The stored language preference (spec: key `lang` in persistent browser storage). */
 export const languageStorageKey = 'lang'

@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next'
 import { proxy } from 'valtio'
-import { mainNamespace, type Messages } from '../../server/contract/http'
+import type { Messages } from '../../server/contract/http'
+import { mainNamespace } from '../../server/contract/http/i18n'
 import type { Locale } from '../../server/contract/http'
 import { fallbackLocale, textDirection } from './language'
 

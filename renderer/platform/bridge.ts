@@ -35,7 +35,9 @@ export const webBridge: DesktopBridge = {
   reportStatus: () => Promise.resolve(),
   onNavigate: () => () => {},
   onQuitting: () => () => {},
-  onUpdateProgress: () => () => {},
+  // A browser has no update of its own: nothing to show, nothing to install.
+  onUpdateState: () => () => {},
+  installUpdate: () => Promise.resolve(false),
   appVersion: () => Promise.resolve(packageJson.version),
   async playNotificationSound() {
     try {

@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client'
 import { subscribeKey } from 'valtio/utils'
-import { Role } from '../../server/contract/http'
+import { Role } from '../../server/contract/http/auth'
 import { loadCurrentUser, sessionState, signOut } from '../state/session'
 import { navigateTo } from '../app/navigation'
 import { platform } from '../platform/bridge'

@@ -1,10 +1,17 @@
 import { proxy } from 'valtio'
 
-/** A short message for the user; `text` is a translation key (error codes are keys too). */
+/** Values a notice's text is filled with (`{{nickname}}`, `{{count}}`). */
+export type NoticeValues = Record<string, string | number>
+
+/**
+ * A short message for the user; `text` is a translation key (error codes are keys too), translated
+ * once, when it is shown, with `values`.
+ */
 export interface Notice {
   id: number
   intent: 'error' | 'success' | 'info' | 'warning'
   text: string
+  values?: NoticeValues
 }
 
 let nextId = 1
@@ -12,8 +19,8 @@ let nextId = 1
 /** Notices waiting to be shown as toasts; the toaster takes them out. */
 export const noticesState = proxy({ queue: [] as Notice[] })
 
-export function notify(text: string, intent: Notice['intent'] = 'info'): void {
-  noticesState.queue.push({ id: nextId++, intent, text })
+export function notify(text: string, intent: Notice['intent'] = 'info', values?: NoticeValues): void {
+  noticesState.queue.push({ id: nextId++, intent, text, ...(values ? { values } : {}) })
 }
 
 export function takeNotices(): Notice[] {

@@ -1,7 +1,8 @@
 import { proxy } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
 import type { ErrorCode } from '../../server/contract/errors'
-import { noteLimits, routes, type PrivateNote } from '../../server/contract/http'
+import type { PrivateNote } from '../../server/contract/http'
+import { noteLimits, notesRoutes } from '../../server/contract/http/notes'
 import { ApiError, call } from '../api/client'
 import { sessionState } from './session'
 
@@ -51,7 +52,7 @@ export async function loadNotes(userIds: readonly number[]): Promise<void> {
   try {
     for (let start = 0; start < wanted.length; start += noteLimits.usersPerRead) {
       const asked = wanted.slice(start, start + noteLimits.usersPerRead)
-      const answer = await call(routes.notes.readNotes, { query: { users: asked.join(',') } })
+      const answer = await call(notesRoutes.readNotes, { query: { users: asked.join(',') } })
       if (sent !== generation) return
       applyNotes(privateNotesState, asked, answer.items)
     }
@@ -69,7 +70,7 @@ export async function saveNote(userId: number, raw: string): Promise<NoteSaveRes
   if (!checked.ok) return checked
   const sent = generation
   try {
-    const written = await call(routes.notes.writeNote, { params: { userId }, body: { text: checked.text } })
+    const written = await call(notesRoutes.writeNote, { params: { userId }, body: { text: checked.text } })
     if (sent !== generation) return { ok: true, deleted: written.note === null }
     if (written.note) privateNotesState.notes[userId] = written.note
     else delete privateNotesState.notes[userId]

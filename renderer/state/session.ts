@@ -1,8 +1,8 @@
 import { proxy } from 'valtio'
 import type { Session, User } from '../../server/contract/http'
-import { Role } from '../../server/contract/http'
+import { Role } from '../../server/contract/http/auth'
 import { ApiError, call } from '../api/client'
-import { routes } from '../../server/contract/http'
+import { authRoutes } from '../../server/contract/http/auth'
 import { clearPersonVolumes } from './person-volume'
 import { clearSeatMarks } from './seat-marks'
 import { readTokenCookie, writeTokenCookie } from './token-cookie'
@@ -46,7 +46,7 @@ export async function loadCurrentUser(): Promise<User | null> {
   }
   sessionState.status = 'loading'
   try {
-    const user = await call(routes.auth.me)
+    const user = await call(authRoutes.me)
     sessionState.user = user
     return user
   } catch (error) {
@@ -60,7 +60,7 @@ export async function loadCurrentUser(): Promise<User | null> {
 /** Ends the session on the server (best effort) and here. */
 export async function signOut(): Promise<void> {
   try {
-    if (sessionState.token) await call(routes.auth.logout)
+    if (sessionState.token) await call(authRoutes.logout)
   } catch {
     // the token may already be revoked; signing out here is what matters
   }

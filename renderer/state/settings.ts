@@ -1,5 +1,6 @@
 import { proxy } from 'valtio'
-import { routes, type SettingFlag } from '../../server/contract/http'
+import type { SettingFlag } from '../../server/contract/http'
+import { systemRoutes } from '../../server/contract/http/system'
 import { call } from '../api/client'
 
 /** The public settings flags (GET /api/settings/load). */
@@ -38,7 +39,7 @@ export function loadSettings(): Promise<void> {
   if (loading) return loading
   // Counted from the attempt, so a failing server is not asked again on every navigation.
   loadedAt = Date.now()
-  loading = call(routes.system.loadSettings)
+  loading = call(systemRoutes.loadSettings)
     .then(applySettings)
     .catch((error: unknown) => console.warn('settings could not be loaded', error))
     .finally(() => {

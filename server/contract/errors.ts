@@ -16,6 +16,8 @@ export const errorCodes = [
   'errors.invalid_email',
   'errors.invalid_format',
   'errors.invalid_value',
+  // a page of a list past its last page (bug reports, translations, adverts)
+  'errors.page_out_of_range',
   'errors.unknown_field',
   'errors.unauthorized',
   'errors.forbidden',

@@ -1,4 +1,5 @@
 import { startServerProcess, stopAfterBudget } from './server-process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
@@ -30,6 +31,8 @@ import { startBenchApp } from './bench-app'
 // the request's checks (session, allowance, schema) and a larger message. Both servers spend most of
 // their time writing the same frame to 49 sockets (`writev`). On a shared two-core machine the
 // figures of one run move by a factor of two: compare the two servers of the same run, and run twice.
+// Each step also prints the server's CPU time per accepted message (every thread of its process,
+// PGlite's included) and how busy its main thread was: those move far less with the machine's load.
 // Options by flag (or environment):
 //   --sockets=2000 (BENCH_SOCKETS)  signed-in sockets, or a list run one after the other: --sockets=2000,10000
 //   --step-seconds=4                how long each offered rate runs
@@ -60,14 +63,34 @@ const members = 50
 const bisectUntil = 1.1
 /** How long the last messages of a step may take to arrive before the missing ones count as lost. */
 const drainMs = 3000
+/** How long the server's CPU is measured with every socket connected and nothing sent. */
+const idleMs = 5000
 const ackTimeoutMs = 5000
 const budgetMs = 1_800_000
 
 type ServerKind = 'app' | 'bare'
-type ToServer = { type: 'profile' } | { type: 'close' }
+type ToServer = { type: 'profile' } | { type: 'usage' } | { type: 'close' }
+/** The server process's CPU time so far, every thread (PGlite's included) and its main thread's alone, and the main thread's busy time, in ms. */
+interface Usage {
+  cpuMs: number
+  mainCpuMs: number
+  mainBusyMs: number
+}
+
+/** The main thread's own CPU time, from Linux's per-thread counters (NaN elsewhere): the rest of the process's is its other threads'. */
+function mainThreadCpuMs(): number {
+  try {
+    // /proc/<pid>/task/<pid>/stat: the fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in ticks of 10 ms.
+    const fields = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return Number.NaN
+  }
+}
 type FromServer =
   | { type: 'ready'; url: string; tokens: string[]; partyId: number; database: string | null }
   | { type: 'profiling' }
+  | ({ type: 'usage' } & Usage)
   | { type: 'closed'; stored: number | null; profile: ProfileSummary | null }
   | { type: 'failed'; message: string }
 
@@ -121,6 +144,9 @@ async function runServer(kind: ServerKind, socketCount: number): Promise<void> {
       if (message.type === 'profile') {
         profiler = await startCpuProfile()
         await send({ type: 'profiling' })
+      } else if (message.type === 'usage') {
+        const cpu = process.cpuUsage()
+        await send({ type: 'usage', cpuMs: (cpu.user + cpu.system) / 1000, mainCpuMs: mainThreadCpuMs(), mainBusyMs: performance.eventLoopUtilization().active })
       } else {
         const profile = profiler && cpuProfileFile ? await profiler.stop(cpuProfileFile) : null
         const stored = await close()
@@ -165,6 +191,10 @@ async function connectAll(url: string, auths: Array<Record<string, unknown>>, ba
   return sockets
 }
 
+function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 0.5)
+}
+
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number
@@ -181,6 +211,12 @@ interface Step {
   p50: number
   p99: number
   carried: boolean
+  /** The server's CPU time per accepted message, every thread (ms): steadier than rates on a shared machine. */
+  cpuPerMessage: number
+  /** The main thread's share of it (ms). */
+  mainCpuPerMessage: number
+  /** The share of the step's time the server's main thread was busy. */
+  mainBusy: number
 }
 
 interface Party {
@@ -188,6 +224,7 @@ interface Party {
   receiveEvent: string
   textOf: (payload: any) => string
   send: (socket: AnySocket, text: string) => Promise<boolean>
+  usage: () => Promise<Usage>
 }
 
 let stepNumber = 0
@@ -210,6 +247,7 @@ async function offer(party: Party, rate: number): Promise<Step> {
   let refused = 0
   let lastAck = 0
   const pending: Array<Promise<void>> = []
+  const usageBefore = await party.usage()
   const begin = performance.now()
   await new Promise<void>((resolve) => {
     const tick = setInterval(() => {
@@ -237,13 +275,18 @@ async function offer(party: Party, rate: number): Promise<Step> {
   const expected = (sent - refused) * (party.sockets.length - 1)
   const drainUntil = performance.now() + drainMs
   while (latencies.length < expected && performance.now() < drainUntil) await sleep(20)
+  const usageAfter = await party.usage()
+  const stepMs = performance.now() - begin
   for (const socket of party.sockets) socket.off(party.receiveEvent, listener)
   const sorted = latencies.sort((a, b) => a - b)
   const accepted = (sent - refused) / ((lastAck - begin) / 1000)
   const p99 = percentile(sorted, 0.99)
   // Carried: every message accepted and delivered, the server kept up with the offer, p99 within the goal.
   const carried = refused === 0 && latencies.length >= expected && accepted >= 0.95 * rate && p99 <= p99GoalMs
-  return { offered: rate, sent, refused, delivered: latencies.length, expected, accepted, p50: percentile(sorted, 0.5), p99, carried }
+  const cpuPerMessage = (usageAfter.cpuMs - usageBefore.cpuMs) / Math.max(1, sent - refused)
+  const mainCpuPerMessage = (usageAfter.mainCpuMs - usageBefore.mainCpuMs) / Math.max(1, sent - refused)
+  const mainBusy = (usageAfter.mainBusyMs - usageBefore.mainBusyMs) / stepMs
+  return { offered: rate, sent, refused, delivered: latencies.length, expected, accepted, p50: percentile(sorted, 0.5), p99, carried, cpuPerMessage, mainCpuPerMessage, mainBusy }
 }
 
 /** Doubles the offered rate until a step is not carried, then bisects; returns every step and the highest carried. */
@@ -254,7 +297,9 @@ async function ramp(title: string, party: Party): Promise<{ warmup: Step; steps:
   const once = async (rate: number) => {
     const step = await offer(party, rate)
     steps.push(step)
-    phase(`${title}: ${rate} msg/s offered: p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, accepted ${step.accepted.toFixed(0)}/s, refused ${step.refused}, delivered ${step.delivered}/${step.expected}: ${step.carried ? 'carried' : 'not carried'}`)
+    phase(
+      `${title}: ${rate} msg/s offered: p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, accepted ${step.accepted.toFixed(0)}/s, refused ${step.refused}, delivered ${step.delivered}/${step.expected}, server CPU ${step.cpuPerMessage.toFixed(3)} ms/msg (main thread ${step.mainCpuPerMessage.toFixed(3)}), main thread ${(100 * step.mainBusy).toFixed(0)} % busy: ${step.carried ? 'carried' : 'not carried'}`,
+    )
     // A server that fell behind is left to catch up before the next step.
     await sleep(step.carried ? 500 : 3000)
     return step
@@ -301,6 +346,8 @@ interface Measured {
   kind: ServerKind
   sockets: number
   connectSeconds: number
+  /** CPU ms a second with every socket connected and nothing sent. */
+  idleCpu: number
   warmup: Step
   steps: Step[]
   best: Step | null
@@ -321,6 +368,10 @@ async function measureServer(kind: ServerKind, socketCount: number): Promise<Mea
     const connectSeconds = (performance.now() - connectStart) / 1000
     phase(`${kind}: ${opened.length} sockets connected in ${connectSeconds.toFixed(1)} s`)
     const sockets = opened.slice(0, members)
+    const usage = async (): Promise<Usage> => {
+      server.tell({ type: 'usage' })
+      return server.expect('usage')
+    }
     const party: Party =
       kind === 'app'
         ? {
@@ -334,6 +385,7 @@ async function measureServer(kind: ServerKind, socketCount: number): Promise<Mea
                 .catch(() => ({ error: 'timeout' }))
               return !answer?.error
             },
+            usage,
           }
         : {
             sockets,
@@ -347,16 +399,22 @@ async function measureServer(kind: ServerKind, socketCount: number): Promise<Mea
                   () => true,
                   () => false,
                 ),
+            usage,
           }
+    // What the server spends with its sockets connected and nothing sent (timers, heartbeats), ms of CPU a second.
+    const idleBefore = await usage()
+    await sleep(idleMs)
+    const idleCpu = ((await usage()).cpuMs - idleBefore.cpuMs) / (idleMs / 1000)
+    phase(`${kind}: ${idleCpu.toFixed(0)} ms of CPU a second while idle`)
     if (kind === 'app' && cpuProfileFile) {
       server.tell({ type: 'profile' })
       await server.expect('profiling')
     }
     const { warmup, steps, best } = await ramp(`${kind} at ${socketCount} sockets`, party)
-    for (const socket of opened) socket.disconnect()
+    // The server stops its profile before the sockets go, so their disconnections stay out of it.
     server.tell({ type: 'close' })
     const closed = await server.expect('closed')
-    return { kind, sockets: opened.length, connectSeconds, warmup, steps, best, stored: closed.stored, database: ready.database, profile: closed.profile }
+    return { kind, sockets: opened.length, connectSeconds, idleCpu, warmup, steps, best, stored: closed.stored, database: ready.database, profile: closed.profile }
   } finally {
     for (const socket of opened) socket.disconnect()
     if (server.child.exitCode === null) server.child.kill()
@@ -378,11 +436,13 @@ async function runClients(): Promise<void> {
   )
   for (const { app, bare } of results) {
     console.log(`\n${app.sockets} sockets connected (app in ${format(app.connectSeconds)} s, bare in ${format(bare.connectSeconds)} s); every step:`)
-    console.log('| server | offered msg/s | accepted msg/s | refused | delivered | p50 ms | p99 ms | carried |')
-    console.log('|---|---:|---:|---:|---:|---:|---:|---|')
+    console.log('| server | offered msg/s | accepted msg/s | refused | delivered | p50 ms | p99 ms | server CPU ms/msg | of it main thread | main thread busy | carried |')
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|')
     for (const measured of [app, bare]) {
       for (const step of measured.steps) {
-        console.log(`| ${measured.kind} | ${step.offered} | ${format(step.accepted, 0)} | ${step.refused} | ${step.delivered}/${step.expected} | ${format(step.p50, 2)} | ${format(step.p99, 2)} | ${step.carried ? 'yes' : 'no'} |`)
+        console.log(
+          `| ${measured.kind} | ${step.offered} | ${format(step.accepted, 0)} | ${step.refused} | ${step.delivered}/${step.expected} | ${format(step.p50, 2)} | ${format(step.p99, 2)} | ${format(step.cpuPerMessage, 3)} | ${format(step.mainCpuPerMessage, 3)} | ${format(100 * step.mainBusy, 0)} % | ${step.carried ? 'yes' : 'no'} |`,
+        )
       }
     }
     if (app.stored !== null) console.log(`messages stored by the app: ${app.stored} (of ${[app.warmup, ...app.steps].reduce((sum, step) => sum + step.sent - step.refused, 0)} accepted, the warm-up step's included)`)
@@ -395,6 +455,21 @@ async function runClients(): Promise<void> {
       `| ${app.sockets} | ${format(app.best?.accepted ?? 0, 0)} | ${format(app.best?.p99 ?? Number.NaN, 2)} | ${format(bare.best?.accepted ?? 0, 0)} | ${format(bare.best?.p99 ?? Number.NaN, 2)} | ${format(ratio, 2)} | ${ratio >= 0.8 ? 'met' : 'NOT MET'} |`,
     )
   }
+  // The rates of one run move with whatever else the machine does; CPU time per message moves far less.
+  console.log(
+    `\n| sockets | app: server CPU per message, ms (highest rate carried / median of carried steps) | bare relay: the same | ratio of the medians (bare / app) | idle CPU, ms/s (app / bare) | at the highest rate carried, less the idle CPU: app / bare, ms |`,
+  )
+  console.log('|---:|---:|---:|---:|---:|---:|')
+  for (const { app, bare } of results) {
+    const carriedMedian = (measured: Measured) => median(measured.steps.filter((step) => step.carried).map((step) => step.cpuPerMessage))
+    const figures = (measured: Measured) => `${format(measured.best?.cpuPerMessage ?? Number.NaN, 3)} / ${format(carriedMedian(measured), 3)}`
+    // What the messages themselves cost: at a low rate the server's timers and heartbeats are a large part of each message's share.
+    const lessIdle = (measured: Measured) => (measured.best ? measured.best.cpuPerMessage - measured.idleCpu / measured.best.accepted : Number.NaN)
+    console.log(
+      `| ${app.sockets} | ${figures(app)} | ${figures(bare)} | ${format(carriedMedian(bare) / carriedMedian(app), 2)} | ${format(app.idleCpu, 0)} / ${format(bare.idleCpu, 0)} | ${format(lessIdle(app), 3)} / ${format(lessIdle(bare), 3)} |`,
+    )
+  }
+  console.log(`(every thread of each server's process${results[0]?.app.database === 'postgres' ? '; the PostgreSQL server apart, not counted' : ", the app's database thread included"})`)
   for (const { app } of results) {
     if (!app.profile || !cpuProfileFile) continue
     const ms = (value: number) => value.toFixed(0).padStart(8)

@@ -1,54 +1,81 @@
-import { expect, test, type Page } from '@playwright/test'
-import { newAccount, signedInContext, text, uniqueSuffix, waitForLink } from './support'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { playRatedGames } from './rated-games'
+import { newAccount, signedInContext, text, uniqueSuffix, waitForLink, type Account } from './support'
 
 const userMenu = (page: Page, nickname: string) => page.getByRole('button', { name: text('en', 'shell.userMenu.label').replace('{{nickname}}', nickname) })
 
+/** The numbers a head-to-head line holds where its pattern's groups stand. */
+const numbersOf = async (line: Locator, pattern: RegExp) => (pattern.exec((await line.textContent()) ?? '') ?? []).slice(1).map(Number)
+
 /**
- * The competitive club as a member uses it: the ladders' tabs, a player found by name, their
- * statistics and head-to-head with a private note, then the referral link that brings a new player
- * onto the member's referral page.
+ * The competitive club as a member uses it: ten players (the member and a rival among them) play
+ * five judged games at the server, which rates them; the member browses the ladders, finds the
+ * rival on the overall ladder, opens their statistics and head-to-head and keeps a private note,
+ * then the referral link brings a new player onto the member's referral page.
  */
-test('ladders, a player found and compared, and a friend who joins through the referral link', async ({ browser, request, baseURL }) => {
+test('ladders with players, one found and compared, and a friend who joins through the referral link', async ({ browser, request, baseURL }) => {
+  // Eleven accounts and five games before the browser opens.
+  test.setTimeout(120_000)
   const origin = baseURL as string
-  const member = await newAccount(request, 'Member')
-  const rival = await newAccount(request, 'Rival')
+  const [member, rival, judge, ...others] = await Promise.all([newAccount(request, 'Member'), newAccount(request, 'Rival'), newAccount(request, 'Judge'), ...Array.from({ length: 8 }, (_, index) => newAccount(request, `Rated${index}`))])
+  const table = [member, rival, ...others] as Account[]
+  await playRatedGames(origin, judge as Account, table, 5)
+  // Rated as the games' results became final: the rival reaches the overall ladder after five.
+  await expect
+    .poll(async () => ((await (await request.get(`/api/ratings/overall?search=${encodeURIComponent(rival.nickname)}`, { headers: { authorization: `Bearer ${member.token}` } })).json()) as { total: number }).total, { timeout: 20_000 })
+    .toBe(1)
   const context = await signedInContext(browser, origin, member.token)
   const page = await context.newPage()
 
-  // The ladders: the overall one first, then another tab by click.
+  // The ladders: the overall one first; nobody played Sheriff five times.
   await page.goto('/ratings')
   await expect(page.getByRole('tab', { name: text('en', 'ratings.tabs.overall') })).toBeVisible()
-  await page.getByRole('tab', { name: text('en', 'ratings.tabs.red') }).click()
-  await expect(page).toHaveURL(/\/ratings\/ladder\/red$/)
+  await page.getByRole('tab', { name: text('en', 'ratings.tabs.sheriff') }).click()
+  await expect(page).toHaveURL(/\/ratings\/ladder\/sheriff$/)
   await expect(page.getByText(text('en', 'ratings.empty'))).toBeVisible()
 
-  // The member's own statistics through the user menu: no games yet.
-  await userMenu(page, member.nickname).click()
-  await page.getByTestId('user-menu-statistics').click()
-  await expect(page).toHaveURL(/\/statistics$/)
-  await expect(page.getByRole('heading', { level: 1, name: text('en', 'statistics.of').replace('{{nickname}}', member.nickname) })).toBeVisible()
-  await expect(page.getByText(text('en', 'statistics.noGames'))).toBeVisible()
+  // The overall ladder holds the table's players; a search finds the rival there.
+  await page.getByRole('tab', { name: text('en', 'ratings.tabs.overall') }).click()
+  await expect(page.getByTestId('ladder-table').getByTestId('ladder-row').first()).toBeVisible()
+  await expect(page.getByTestId('ladder-mine')).toContainText(member.nickname)
+  await page.getByTestId('ladder-search').fill(rival.nickname)
+  const rows = page.getByTestId('ladder-table').getByTestId('ladder-row')
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText(rival.nickname)
 
-  // A search taken literally finds nobody for a wildcard, then the rival by part of their name.
+  // The rival's statistics: five games.
+  await rows.getByRole('link', { name: text('en', 'ratings.openStatistics').replace('{{nickname}}', rival.nickname) }).click()
+  await expect(page).toHaveURL(new RegExp(`/statistics/${rival.id}$`))
+  await expect(page.getByTestId('statistics-player')).toHaveText(rival.nickname)
+  await expect(page.getByTestId('statistics-games')).toContainText('5')
+
+  // Head-to-head: a search taken literally finds nobody for a wildcard, then the member by part of their name.
   const search = page.getByRole('searchbox', { name: text('en', 'statistics.versusSearch') })
   await search.fill('%')
   await expect(page.getByText(text('en', 'statistics.versusNoMatch').replace('{{search}}', '%'))).toBeVisible()
-  await search.fill(rival.nickname.slice(0, 8))
-  await page.getByTestId('versus-match').filter({ hasText: rival.nickname }).click()
+  await search.fill(member.nickname.slice(0, 12))
+  await page.getByTestId('versus-match').filter({ hasText: member.nickname }).click()
   const result = page.getByTestId('versus-result')
-  await expect(result.getByTestId('versus-together')).toContainText(text('en', 'statistics.togetherLine').replace('{{games}}', '0').replace('{{wins}}', '0'))
-  await expect(result.getByTestId('versus-against')).toContainText(`0 games: ${member.nickname} won 0, ${rival.nickname} won 0`)
+  await expect(result.getByTestId('versus-against')).toContainText(`: ${rival.nickname} won `)
+  // Every one of the five games had them on one side or on opposite sides.
+  const [together = -1] = await numbersOf(result.getByTestId('versus-together'), /(\d+) games, \d+ won together/)
+  const [against = -1, rivalWins = -1, memberWins = -1] = await numbersOf(result.getByTestId('versus-against'), /(\d+) games: .+ won (\d+), .+ won (\d+)$/)
+  expect(together + against).toBe(5)
+  expect(rivalWins + memberWins).toBe(against)
 
-  // The rival's statistics, with head-to-head against the reader and the reader's private note on them.
-  await result.getByRole('link', { name: text('en', 'statistics.openPlayer').replace('{{nickname}}', rival.nickname) }).click()
-  await expect(page).toHaveURL(new RegExp(`/statistics/${rival.id}$`))
-  await expect(page.getByTestId('statistics-player')).toHaveText(rival.nickname)
-  await expect(page.getByTestId('versus-result')).toContainText(`0 games: ${rival.nickname} won 0, ${member.nickname} won 0`)
+  // The reader's private note on the rival.
   const note = page.getByTestId('statistics-note')
   await expect(note).toBeEnabled()
   await note.fill('Quiet on day one, loud when black.')
   await page.getByTestId('statistics-note-save').click()
   await expect(page.getByTestId('statistics-note-saved')).toBeVisible()
+
+  // The member's own statistics through the user menu: the same five games.
+  await userMenu(page, member.nickname).click()
+  await page.getByTestId('user-menu-statistics').click()
+  await expect(page).toHaveURL(/\/statistics$/)
+  await expect(page.getByRole('heading', { level: 1, name: text('en', 'statistics.of').replace('{{nickname}}', member.nickname) })).toBeVisible()
+  await expect(page.getByTestId('statistics-games')).toContainText('5')
 
   // The referral page: the member's link, nobody invited yet.
   await userMenu(page, member.nickname).click()

@@ -48,7 +48,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => harness.close(resolve))
 })
 
-test('the desktop renderer, served by the app scheme on its own origin, signs in against the club server and opens a table', async ({ browser, request, baseURL }) => {
+test('the desktop renderer, served by the app scheme on its own origin, signs in against the club server, shows the shell\'s update download, opens a table, and leads from settings to the server choice', async ({ browser, request, baseURL }) => {
   const serverOrigin = baseURL as string
   const account = await newAccount(request, 'Desktop')
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' })
@@ -69,7 +69,9 @@ test('the desktop renderer, served by the app scheme on its own origin, signs in
         reportStatus: (status) => (reported.push(status), Promise.resolve()),
         onNavigate: () => () => {},
         onQuitting: () => () => {},
-        onUpdateProgress: () => () => {},
+        // The shell is downloading an update: the app shows its banner.
+        onUpdateState: (listener) => (listener({ phase: 'downloading', percent: 30 }), () => {}),
+        installUpdate: () => Promise.resolve(false),
       }
       Object.assign(window, { desktop: bridge, desktopReported: reported })
     },
@@ -95,6 +97,7 @@ test('the desktop renderer, served by the app scheme on its own origin, signs in
     await page.getByRole('button', { name: text('en', 'auth.signIn.submit'), exact: true }).click()
     expect((await signIn).status()).toBe(200)
     await expect(page).toHaveURL(`${appOrigin}/main`)
+    await expect(page.getByTestId('update-banner')).toContainText('Downloading an update: 30%')
 
     // The table: created from /main's dialog over the club server's socket, opened at its route on the app's origin.
     const tableName = `Desk ${uniqueSuffix()}`
@@ -109,6 +112,11 @@ test('the desktop renderer, served by the app scheme on its own origin, signs in
     await page.reload()
     await expect(page.getByTestId('game-table')).toBeVisible()
     expect(page.url()).toBe(tableUrl)
+
+    // Settings lead to the choice of the club server.
+    await page.goto(`${appOrigin}/settings`)
+    await page.getByRole('link', { name: 'Choose another club server' }).click()
+    await expect(page).toHaveURL(`${appOrigin}/desktop/server`)
 
     // Every API and socket call went to the club server, none to the page's own origin; the policy let them through.
     expect(apiCalls.length).toBeGreaterThan(0)

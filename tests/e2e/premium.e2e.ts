@@ -61,7 +61,9 @@ test('premium in sandbox mode: a month for oneself shows at once, a month given 
   await buyInSandbox(a)
   await expect(a.getByTestId('payment-status')).toHaveText(`Payment received. ${bob.nickname} has premium now.`)
 
-  // Bob's open page learns it at once, without a reload.
+  // Bob's open page learns it at once, without a reload, and a notice says who gave it.
+  // The toast's title (its text is also read out by the toaster's live region, which holds it for a moment).
+  await expect(b.locator('.fui-ToastTitle').filter({ hasText: `${alice.nickname} gave you 30 days of premium!` })).toBeVisible()
   await expect(b.getByTestId('logo')).toHaveAttribute('data-premium', 'true')
   await expect(b.getByTestId('user-menu')).toHaveAttribute('data-premium', 'true')
 

@@ -9,9 +9,10 @@ const localDateTime = (offsetMs: number) => {
 }
 
 /**
- * A tournament as its people live it: the organiser creates it with a poster, two players register
- * (one through the registration link), the rest of a table registers through the API, the organiser
- * starts the first round, its table appears, and a registered player is taken to their seat.
+ * A tournament as its people live it: the organiser creates it with a poster and a judge chosen by
+ * nickname, two players register (one through the registration link), the rest of a table registers
+ * through the API while the organiser's page follows, the organiser starts the first round, its
+ * table appears, and a registered player is taken to their seat.
  */
 test('an organiser creates a tournament with a poster, players register, and the first round seats them at their table', async ({ browser, request, baseURL }) => {
   // Eleven accounts signed up and confirmed, three browsers: more than the default minute on a loaded machine.
@@ -38,7 +39,22 @@ test('an organiser creates a tournament with a poster, players register, and the
   await field('dateEnd').fill(day(2))
   await field('timeStart').fill('18:00')
   await field('registrationEnd').fill(localDateTime(86_400_000))
-  await field('judges').fill(String(judge.id))
+  // Judges and viewers are chosen by nickname: typed, picked from the list (by mouse or keyboard), removable.
+  const judges = form.getByRole('combobox', { name: text('en', 'tournaments.form.judges') })
+  await judges.fill(judge.nickname)
+  await organiserPage.getByRole('option', { name: judge.nickname }).click()
+  await expect(form.getByTestId('picked-user').filter({ hasText: judge.nickname })).toBeVisible()
+  const viewers = form.getByRole('combobox', { name: text('en', 'tournaments.form.viewers') })
+  await viewers.fill(first.nickname)
+  await expect(organiserPage.getByRole('option', { name: first.nickname })).toBeVisible()
+  await viewers.press('ArrowDown')
+  await viewers.press('Enter')
+  const viewerChip = form.getByTestId('picked-user').filter({ hasText: first.nickname })
+  await expect(viewerChip).toBeVisible()
+  // A chip says how it is removed, and goes at a click.
+  await expect(viewerChip.getByLabel(text('en', 'tournaments.picker.remove').replace('{{nickname}}', first.nickname))).toBeVisible()
+  await viewerChip.click()
+  await expect(viewerChip).toHaveCount(0)
   await form.getByLabel(text('en', 'tournaments.form.images')).setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: solidPng(96) })
   // Checked before sending: the last day before the first is refused in the form itself.
   await form.getByRole('button', { name: text('en', 'tournaments.form.save') }).click()
@@ -71,11 +87,12 @@ test('an organiser creates a tournament with a poster, players register, and the
   await expect(secondCard.getByText(text('en', 'tournaments.youAreRegistered'))).toBeVisible()
   await secondContext.close()
 
-  // A table's worth: the other eight register through the API.
+  // A table's worth: the other eight register through the API; the organiser's open page hears of each at once.
   for (const player of others) {
     const registered = await request.post(`/api/tournaments/${tournament.id}/register`, { data: {}, headers: { authorization: `Bearer ${player.token}` } })
     expect(registered.status()).toBe(200)
   }
+  await expect(card.getByText(text('en', 'tournaments.registeredPlayers').replace('{{number}}', '10'))).toBeVisible({ timeout: 5000 })
 
   // The organiser starts the first round: its table appears with ten players and the judge.
   // Saving opened the tournament's rounds and standings.

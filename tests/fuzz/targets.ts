@@ -8,6 +8,7 @@ import { friendsRequests } from '../../server/contract/socket/friends'
 import { gameRequests, TableSyncRequest } from '../../server/contract/socket/game'
 import { lobbiesRequests } from '../../server/contract/socket/lobbies'
 import { mediaRequests } from '../../server/contract/socket/media'
+import { tournamentsRequests } from '../../server/contract/socket/tournaments'
 
 /** One HTTP route as Fastify serves it, with the contract's definition when the contract has one. */
 export interface HttpTarget {
@@ -41,6 +42,7 @@ export const socketRequestPayloads = {
   ...lobbiesRequests,
   ...gameRequests,
   ...mediaRequests,
+  ...tournamentsRequests,
   'share:watch': { payload: NoPayload },
   'share:sync': { payload: TableSyncRequest },
   'share:media': { payload: NoPayload },

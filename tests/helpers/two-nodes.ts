@@ -28,7 +28,7 @@ export interface TwoNodes {
   close(): Promise<void>
 }
 
-export interface StartTwoNodesOptions extends Pick<StartTestAppOptions, 'manualClock' | 'tableLeases' | 'rateLimits'> {
+export interface StartTwoNodesOptions extends Pick<StartTestAppOptions, 'manualClock' | 'tableLeases' | 'rateLimits' | 'env'> {
   /** A database the caller owns and disposes of; a fresh one otherwise, disposed of by `close`. */
   database?: TestDatabase
 }
@@ -45,7 +45,7 @@ export async function startTwoNodes(options: StartTwoNodesOptions = {}): Promise
   if (!twoNodesEnabled || !redisUrl) throw new Error('two nodes need the integration:postgres project with TEST_DATABASE_URL and TEST_REDIS_URL set')
   const { database: given, ...appOptions } = options
   const database = given ?? (await createTestDatabase())
-  const env = { REDIS_URL: adapterUrl(redisUrl) }
+  const env = { ...appOptions.env, REDIS_URL: adapterUrl(redisUrl) }
   const started: TestApp[] = []
   const close = async () => {
     for (const node of started) await node.close()

@@ -32,11 +32,13 @@ describe('media servers in the admin panel', () => {
   const rowCount = async () => Number((await (server.database.db as unknown as Kysely<any>).selectFrom('media_servers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
 
   /** A new table with its judge, and the judge's media ticket: where the table was placed. */
-  async function newTableTicket(): Promise<{ lobbyId: number; ticket: MediaTicket }> {
+  async function newTableTicket(): Promise<{ lobbyId: number; ticket: MediaTicket; judge: Awaited<ReturnType<typeof connectPlayer>> }> {
     const judge = await connectPlayer(server)
     const lobby = await requestResult(judge.socket, 'mafia:create:lobby', { name: 'Placed', language: 'en', as: 'judge' })
-    return { lobbyId: lobby.id, ticket: await requestResult(judge.socket, 'mafia:media:join', { id: lobby.id }) }
+    return { lobbyId: lobby.id, ticket: await requestResult(judge.socket, 'mafia:media:join', { id: lobby.id }), judge }
   }
+  const mediaNodeOf = async (lobbyId: number): Promise<string | null> =>
+    (await call(admin.token, 'GET', '/api/admin/lobby/list')).body.items.find((table: { id: number }) => table.id === lobbyId)?.mediaNode ?? null
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'mafia-admin-servers-'))
@@ -122,7 +124,7 @@ describe('media servers in the admin panel', () => {
     expect(await audit('server.update')).toHaveLength(1)
   })
 
-  it('a disabled node gets no new tables (its tables stay); enabled again, it does; its rooms are listed and a room is found', async () => {
+  it('a disabled node gets no new tables, and its tables move at their next ticket; enabled again, it does; its rooms are listed and a room is found', async () => {
     const item = (await call(admin.token, 'GET', '/api/admin/servers')).body.items.find((entry: { nodeId: string }) => entry.nodeId === 'node-a')
     const id = item.id as number
     const onNode = await newTableTicket()
@@ -134,6 +136,10 @@ describe('media servers in the admin panel', () => {
     const builtin = await newTableTicket()
     expect(builtin.ticket.url).toBe('/media/ws')
     expect((await call(admin.token, 'POST', '/api/admin/lobby/serverList', { roomId: `lobby-${builtin.lobbyId}` })).body).toMatchObject({ nodeId: 'builtin', serverId: null, lobbyId: builtin.lobbyId })
+    // The table already on the disabled node moves at its next ticket, and the table list says so.
+    expect(await mediaNodeOf(onNode.lobbyId)).toBe('node-a')
+    expect((await requestResult(onNode.judge.socket, 'mafia:media:join', { id: onNode.lobbyId })).url).toBe('/media/ws')
+    expect(await mediaNodeOf(onNode.lobbyId)).toBe('builtin')
 
     expect((await call(admin.token, 'PATCH', `/api/admin/servers/${id}`, { enabled: true })).body).toMatchObject({ enabled: true })
     expect((await newTableTicket()).ticket.url).toBe(onNode.ticket.url)

@@ -95,7 +95,7 @@ describe('advertising', () => {
     expect((await call(player, 'DELETE', `/api/admin/advertising/${made.body.id}`)).status).toBe(403)
     expect((await call(admin, 'PATCH', '/api/admin/advertising/999999', { order: 1 })).body).toMatchObject({ statusCode: 404, code: 'errors.not_found' })
     expect((await call(admin, 'DELETE', '/api/admin/advertising/999999')).body).toMatchObject({ statusCode: 404, code: 'errors.not_found' })
-    expect((await call(admin, 'GET', '/api/admin/advertising?page=500')).body.code).toBe('errors.bugs.page_out_of_range')
+    expect((await call(admin, 'GET', '/api/admin/advertising?page=500')).body.code).toBe('errors.page_out_of_range')
     const stored = await server.database.db.selectFrom('adverts').selectAll().where('id', '=', made.body.id).executeTakeFirstOrThrow()
     expect(stored).toMatchObject({ thumbnail_url: 'https://img.example/x.png', sort_order: 0 })
   })

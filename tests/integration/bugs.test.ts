@@ -86,7 +86,7 @@ describe('bug reports', () => {
     // Bad filters and pages past the last are refused with a reason.
     expect((await list(admin.token, '?solved=maybe')).status).toBe(400)
     expect((await list(admin.token, `?from=${encodeURIComponent(future)}&to=${encodeURIComponent(past)}`)).body).toMatchObject({ code: 'errors.invalid_value', field: 'to' })
-    expect((await list(admin.token, '?page=99')).body).toMatchObject({ statusCode: 400, code: 'errors.bugs.page_out_of_range' })
+    expect((await list(admin.token, '?page=99')).body).toMatchObject({ statusCode: 400, code: 'errors.page_out_of_range' })
     expect((await list(undefined)).status).toBe(401)
   })
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { request } from '../helpers/http'
 import { startPaymentProviders, type PaymentProviders } from '../helpers/payment-providers'
+import { requestResult } from '../helpers/requests'
 import { closeOpenSockets, connectSocket, nextEvent } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createUserWithSession } from '../helpers/users'
@@ -278,6 +279,30 @@ describe('premium purchases', () => {
     expect(revenue.status).toBe(200)
     expect(revenue.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'USD', amount: expect.any(Number), count: expect.any(Number) })]))
     expect((await call(buyer.token, 'GET', '/api/admin/payments/revenue')).status).toBe(403)
+  })
+
+  it('premium ends at its end date, not before: the owner\'s own view and their card in a friend\'s list turn plain', async () => {
+    const owner = await person()
+    const friend = await person()
+    const [ownerSocket, friendSocket] = await Promise.all([connectSocket(server.url, owner.token), connectSocket(server.url, friend.token)])
+    await requestResult(ownerSocket, 'friends:request:create', { id: friend.id })
+    await requestResult(friendSocket, 'friends:request:create', { id: owner.id })
+    const shown = async () => ({
+      own: (await call(owner.token, 'GET', '/api/auth')).body.isPremium,
+      card: (await requestResult(friendSocket, 'friends:list')).items.find((item) => item.id === owner.id)?.isPremium,
+    })
+    expect(await shown()).toEqual({ own: false, card: false })
+    await server.app.premium.grantPremiumDays(owner.id, 1, 'referral', `end-date:${owner.id}`)
+    expect(await shown()).toEqual({ own: true, card: true })
+
+    // The minute's sweep runs on the app's clock: a second before the end nothing changes, a second after it ends.
+    server.clock?.advance(day - 1000)
+    await server.app.premium.service.sweep()
+    expect(await shown()).toEqual({ own: true, card: true })
+    server.clock?.advance(2000)
+    await server.app.premium.service.sweep()
+    expect(await shown()).toEqual({ own: false, card: false })
+    expect((await premiumOf(owner.id)).until).toBe(now() - 1000)
   })
 
   it('the sandbox\'s own page pays in test mode; grants credit once per source', async () => {

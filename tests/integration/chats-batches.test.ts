@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { chatLimits, ChatType, type ChatMessage } from '../../server/contract/socket/chats'
 import { request, requestResult } from '../helpers/requests'
@@ -226,5 +227,22 @@ describe('chats: messages sent at once', () => {
     expect(events.slice(1).map((item) => (item.payload as ChatMessage).text)).toEqual(acks.map((ack) => ack.text))
     expect(events.slice(1).map((item) => (item.payload as ChatMessage).id)).toEqual(acks.map((ack) => ack.id))
     expect((await requestResult(b.socket, 'chats:check')).items.find((item) => item.id === chat.id)).toMatchObject({ unread: burst })
+  })
+})
+
+describe('chats: the send statement', () => {
+  const preparedNames = async (connection: ReturnType<typeof db>) => (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(connection)).rows.map((row) => row.name)
+
+  it('is planned once per connection: a statement marked prepared runs under its name with fresh values, an unmarked one stays unnamed', async () => {
+    await db()
+      .connection()
+      .execute(async (connection) => {
+        const before = await preparedNames(connection)
+        const first = await sql<{ value: number }>`/* prepared:probe_marked */ select ${1}::int as value`.execute(connection)
+        const second = await sql<{ value: number }>`/* prepared:probe_marked */ select ${2}::int as value`.execute(connection)
+        await sql`select ${3}::int as value`.execute(connection)
+        expect([first.rows[0]?.value, second.rows[0]?.value]).toEqual([1, 2])
+        expect((await preparedNames(connection)).filter((name) => !before.includes(name))).toEqual(['probe_marked'])
+      })
   })
 })

@@ -183,6 +183,24 @@ describe('friends: requests', () => {
     expect(await friendshipRows(a.id, b.id)).toBe(2)
   })
 
+  it('lists requests waiting both ways apart, newest first, each with the other side card', async () => {
+    const [me, firstAsker, asked, secondAsker] = [await player(), await player(), await player(), await player()]
+    const first = await sendRequest(firstAsker, me)
+    const mine = await sendRequest(me, asked)
+    const second = await sendRequest(secondAsker, me)
+    const card = (of: Player) => ({ id: of.id, nickname: of.nickname, officialNickname: null, avatar: null, isPremium: false })
+
+    const check = await requestResult(me.socket, 'friends:request:check')
+    expect(check.items).toEqual([
+      { ...card(secondAsker), requestId: second.requestId, createdAt: expect.any(String) },
+      { ...card(firstAsker), requestId: first.requestId, createdAt: expect.any(String) },
+    ])
+    expect(check.outgoing).toEqual([{ ...card(asked), requestId: mine.requestId, createdAt: expect.any(String) }])
+    // The other sides see the same requests from where they stand.
+    expect(await requestResult(asked.socket, 'friends:request:check')).toMatchObject({ items: [{ id: me.id, requestId: mine.requestId }], outgoing: [] })
+    expect(await requestResult(firstAsker.socket, 'friends:request:check')).toMatchObject({ items: [], outgoing: [{ id: me.id, requestId: first.requestId }] })
+  })
+
   it('refuses a request to yourself and writes nothing', async () => {
     const a = await player()
     expect(await request(a.socket, 'friends:request:create', { id: a.id })).toEqual({ error: 'errors.friend_request_self', field: 'id' })

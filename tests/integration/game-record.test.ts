@@ -194,6 +194,9 @@ describe('the list shows where a running game stands', () => {
     watcher.socket.on('mafia:lobby:updated', (summary) => {
       if (summary.id === table.lobbyId && summary.stage !== null) updates.push(summary)
     })
+    // A player at the table who does not look at the list: their game view holds the stage already.
+    const atTable: LobbySummary[] = []
+    table.seatSocket(1).on('mafia:lobby:updated', (summary) => atTable.push(summary))
     await table.must(table.judge.socket, { type: 'start' })
     await table.play((view) => view.day === 1 && view.phase === 'day_speech' && view.speaker !== null)
     // Three speakers of day one speak: the phase stays the same, so the list hears nothing of it.
@@ -215,5 +218,8 @@ describe('the list shows where a running game stands', () => {
     // The night is a new phase: the list hears of it.
     await table.play((view) => view.phase === 'night_shooting')
     await expect.poll(() => updates.at(-1)?.stage).toEqual({ phase: 'night_shooting', day: 1, night: 1 })
+    // An answer to the player goes out after anything sent to them before it: no stage of the table reached them.
+    await ask(table.seatSocket(1), 'mafia:lobby:in')
+    expect(atTable.filter((summary) => summary.stage?.phase === 'night_shooting')).toEqual([])
   })
 })

@@ -108,3 +108,23 @@ describe('game record: the deal and the end', () => {
     expect(await seatPoints(id)).toEqual([[1, 1], [2, 1], [3, 1]])
   })
 })
+
+describe('game record: the moves of a running game', () => {
+  // A move's events go written out in the statement's text: whatever their texts hold comes back exactly.
+  const awkward = `it's a \\ "quoted" ' \\' move'); drop table game_events; --`
+  const move = (version: number, type = 'points_awarded') => ({ type, version, at: 2_000, note: awkward, nested: { text: `${awkward}\\n` } }) as unknown as GameEvent
+
+  it('stores each move as given, quotes and backslashes in its texts included, on one server and fenced by a lease', async () => {
+    const id = await openTable()
+    await games.append(id, [event('game_created', 1, 1_000), event('roles_dealt', 2, 1_000)], { result: null, judge: null })
+    await Promise.all([games.append(id, [move(3), move(4, "vote's_cast")], { result: null, judge: null }), games.append(id, [move(5)], { result: null, judge: null })])
+    expect(await games.events(id)).toEqual([event('game_created', 1, 1_000), event('roles_dealt', 2, 1_000), move(3), move(4, "vote's_cast"), move(5)])
+
+    const fenced = await openTable()
+    expect(await games.claimLease(fenced, "node-'a\\", 60_000)).toBe("node-'a\\")
+    await games.append(fenced, [event('game_created', 1, 1_000), event('roles_dealt', 2, 1_000)], { result: null, judge: null }, "node-'a\\")
+    await games.append(fenced, [move(3)], { result: null, judge: null }, "node-'a\\")
+    await expect(games.append(fenced, [move(4)], { result: null, judge: null }, 'node-b')).rejects.toBeInstanceOf(LeaseLost)
+    expect(await games.events(fenced)).toEqual([event('game_created', 1, 1_000), event('roles_dealt', 2, 1_000), move(3)])
+  })
+})

@@ -56,7 +56,7 @@ describe('translation editor', () => {
     }
     expect((await call(main, moderator, 'POST', '/api/i18n/set', { id: copyright.id, constant: 'footer.copyright', translates: [{ locale: 'he', translate: 'x {{year}}' }] })).status).toBe(403)
     expect((await call(main, admin, 'GET', '/api/i18n/list?group=nosuchgroup')).status).toBe(404)
-    expect((await call(main, admin, 'GET', '/api/i18n/list?group=mafia&page=9999')).body.code).toBe('errors.bugs.page_out_of_range')
+    expect((await call(main, admin, 'GET', '/api/i18n/list?group=mafia&page=9999')).body.code).toBe('errors.page_out_of_range')
     expect((await call(main, admin, 'GET', '/api/i18n/list?group=mafia&missing=true&locale=xx')).body.code).toBe('errors.i18n.unknown_locale')
   })
 

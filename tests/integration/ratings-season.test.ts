@@ -1,5 +1,10 @@
 import { sql } from 'kysely'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { systemClock } from '../../server/lib/clock'
+import { createRatingsRepository } from '../../server/modules/ratings/ratings.repository'
+import { createRatingsService } from '../../server/modules/ratings/ratings.service'
+import { createRecompute } from '../../server/modules/ratings/recompute'
 import { insertFinishedGames, insertUsers, ratingSnapshot, seeded, type FinishedGame } from '../helpers/finished-games'
 import { request } from '../helpers/http'
 import { startTestApp, type TestApp } from '../helpers/test-app'
@@ -118,6 +123,21 @@ describe('a season of simulated games', () => {
     await testApp.app.ratings.recompute.settled()
     const status = await request(testApp.url, 'GET', '/api/statistic/recalc/status', { token: admin })
     expect(status.body).toEqual({ running: false, done: gamesCount + 1, total: gamesCount + 1 })
+    expect(await ratingSnapshot(db)).toEqual(incremental)
+  })
+
+  it('recomputes in many small batches, read, rated and written side by side, and writes the standings in slices, to the same ratings', async () => {
+    const db = testApp.database.db
+    const incremental = await ratingSnapshot(db)
+    // Spoil the standings and one batch's history, so the recompute has both to repair.
+    await sql`update rating_entries set mu = mu + 1`.execute(db)
+    await sql`update rating_history set mu_after = 0 where seq between 100 and 140`.execute(db)
+    const repository = createRatingsRepository(db)
+    const logger = pino({ level: 'silent' })
+    const recompute = createRecompute({ repository, service: createRatingsService({ repository, logger }), clock: systemClock, logger, batchSize: 37, standingsPerStatement: 50 })
+    await recompute.start()
+    await recompute.settled()
+    expect(await recompute.progress()).toEqual({ running: false, done: gamesCount + 1, total: gamesCount + 1 })
     expect(await ratingSnapshot(db)).toEqual(incremental)
   })
 

@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Tournament, TournamentDetail } from '../../server/contract/http/tournaments'
 import { evennessOf } from '../../server/modules/tournaments'
 import { request } from '../helpers/http'
-import { closeOpenSockets, connectSocket, nextEvent } from '../helpers/sockets'
+import type { TournamentProgress } from '../../server/contract/socket/tournaments'
+import { rawRequest, request as ask, requestResult } from '../helpers/requests'
+import { arrives, closeOpenSockets, connectSocket, nextEvent, type TestSocket } from '../helpers/sockets'
 import { startTestApp, type TestApp } from '../helpers/test-app'
 import { createUserWithSession } from '../helpers/users'
 
@@ -310,6 +312,92 @@ describe('tournaments', () => {
     const ladder = await sql<{ games: number }>`select games from rating_entries where ladder_id = ${detail.ladderId}`.execute(testApp.database.db)
     expect(ladder.rows.map((row) => row.games)).toEqual(Array.from({ length: 20 }, () => 4))
     expect((await get(organiser, `/api/ratings/${detail.ladderId}`)).status).toBe(200)
+  })
+
+  it('pushes the progress to the page’s watchers as a round is seated, its game starts and ends, and points change', async () => {
+    const cup = await create({ name: 'Live Cup' })
+    for (const player of players.slice(0, 10)) expect((await post(player, `/api/tournaments/${cup.id}/register`)).status).toBe(200)
+    const watcher = await connectSocket(testApp.url, outsider.token)
+    const other = await connectSocket(testApp.url, moderator.token)
+
+    // Bad input is refused, and an unknown tournament is watched by nobody.
+    expect(await rawRequest(watcher, 'tournaments:watch', { id: 2_000_000_000 })).toEqual({ error: 'errors.not_found' })
+    expect(await rawRequest(watcher, 'tournaments:watch', { id: 'one' })).toMatchObject({ error: 'errors.invalid_value', field: 'id' })
+    expect(await rawRequest(watcher, 'tournaments:watch', {})).toMatchObject({ error: 'errors.required', field: 'id' })
+    expect(await rawRequest(watcher, 'tournaments:watch', { id: cup.id, extra: 1 })).toMatchObject({ error: 'errors.unknown_field' })
+    const anonymous = await connectSocket(testApp.url)
+    expect(await rawRequest(anonymous, 'tournaments:watch', { id: cup.id })).toEqual({ error: 'errors.unauthorized' })
+
+    // Watching answers the progress now: ten players, no round, everyone at nought.
+    const now = await requestResult(watcher, 'tournaments:watch', { id: cup.id })
+    expect(now.players).toHaveLength(10)
+    expect(now.rounds).toEqual([])
+    expect(now.standings.map((standing) => standing.points)).toEqual(Array.from({ length: 10 }, () => 0))
+    await requestResult(other, 'tournaments:watch', { id: cup.id })
+
+    const next = (socket: TestSocket) => nextEvent(socket, 'tournaments:updated', 10_000) as Promise<TournamentProgress>
+    /**
+     * The first progress pushed to `socket` that shows what `shows` looks for. A step can reach the
+     * watchers in more than one push (a round's table is created, then linked to the round), and the
+     * page shows the latest; a step whose state never arrives fails after 10 s.
+     */
+    const pushShowing = (socket: TestSocket, shows: (progress: TournamentProgress) => boolean) =>
+      new Promise<TournamentProgress>((resolve, reject) => {
+        const listener = (progress: TournamentProgress) => {
+          if (!shows(progress)) return
+          clearTimeout(timer)
+          socket.off('tournaments:updated', listener)
+          resolve(progress)
+        }
+        const timer = setTimeout(() => {
+          socket.off('tournaments:updated', listener)
+          reject(new Error('the watchers were never shown the new progress'))
+        }, 10_000)
+        socket.on('tournaments:updated', listener)
+      })
+    const firstTable = (progress: TournamentProgress) => progress.rounds[0]?.tables[0]
+    const seatedPush = pushShowing(watcher, (progress) => firstTable(progress) !== undefined)
+    const started = await post(organiser, `/api/tournaments/${cup.id}/rounds`)
+    expect(started.status).toBe(200)
+    const seated = await seatedPush
+    expect(seated.tournamentId).toBe(cup.id)
+    expect(seated.rounds).toHaveLength(1)
+    const table = seated.rounds[0]?.tables[0] as TournamentDetail['rounds'][number]['tables'][number]
+    expect(table.status).toBe('open')
+    expect(table.players.map((seat) => seat.player.id).sort((a, b) => a - b)).toEqual(players.slice(0, 10).map((player) => player.id).sort((a, b) => a - b))
+
+    // The table's judge runs its game: each step reaches the watchers with the table and the standings as they now stand.
+    const judge = judges.find((account) => account.id === table.judge?.id) as Account
+    const judgeSocket = await connectSocket(testApp.url, judge.token)
+    const command = async (body: Record<string, unknown>) => expect(await ask(judgeSocket, 'mafia:game:command', { id: table.lobbyId, command: body as never })).toMatchObject({ seq: expect.any(Number) })
+
+    let push = pushShowing(watcher, (progress) => firstTable(progress)?.status === 'running')
+    await command({ type: 'start' })
+    await push
+
+    push = pushShowing(watcher, (progress) => firstTable(progress)?.status === 'ended')
+    await command({ type: 'end_game', outcome: 'red' })
+    const ended = await push
+    const winners = ended.standings.filter((standing) => standing.wins === 1)
+    expect(winners.length).toBeGreaterThan(0)
+    expect(winners.every((standing) => standing.points > 0 && standing.games === 1)).toBe(true)
+
+    // The judge's extra points move the first seat's standing.
+    const firstSeat = table.players.find((seat) => seat.seat === 1)?.player.id
+    const before = ended.standings.find((standing) => standing.player.id === firstSeat)
+    push = pushShowing(watcher, (progress) => progress.standings.some((standing) => standing.player.id === firstSeat && standing.extra !== 0))
+    await command({ type: 'award_points', seat: 1, points: 0.5, reason: 'Led the table' })
+    const awarded = (await push).standings.find((standing) => standing.player.id === firstSeat)
+    expect(awarded?.extra).toBe(0.5)
+    expect(awarded?.points).toBeCloseTo((before?.points ?? 0) + 0.5, 5)
+
+    // A page that closed hears nothing more; one still open does.
+    expect(await ask(watcher, 'tournaments:unwatch', { id: cup.id })).toEqual({ ok: true })
+    const stillOpen = next(other)
+    const unwatched = arrives(watcher, 'tournaments:updated', 1500)
+    await command({ type: 'finalise' })
+    expect((await stillOpen).tournamentId).toBe(cup.id)
+    expect(await unwatched).toBe(false)
   })
 
   it('admins list, edit and delete tournaments on the same model, with the audit trail', async () => {

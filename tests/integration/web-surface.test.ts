@@ -80,6 +80,12 @@ describe('behind a trusted proxy (TRUST_PROXY=loopback)', () => {
     }
   })
 
+  it('the API\'s answers carry the same media nodes, which the desktop app reads from /api/health at start', async () => {
+    const response = await fetch(`${server.url}/api/health`)
+    expect(response.status).toBe(200)
+    expect(directives(response.headers.get('content-security-policy')).get('connect-src')).toContain('wss://media-1.example.test:8443')
+  })
+
   it('the streamer’s page may be framed (OBS and overlays embed it), under the same policy otherwise', async () => {
     const response = await fetch(`${server.url}/obs-share`)
     expect(response.status).toBe(200)

@@ -2,6 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { useSnapshot } from 'valtio'
+import { LazyAdvertisingColumn } from '../../features/advertising'
 import { sessionState } from '../../state/session'
 import { settingsState } from '../../state/settings'
 import { setMobileDrawerOpen, toggleMainDrawer, uiState } from '../../state/ui'
@@ -11,6 +12,7 @@ import { mainMenuItems } from '../shell/menus'
 import { SideDrawer } from '../shell/SideDrawer'
 import { TopBar } from '../shell/TopBar'
 import { useIsMobile } from '../shell/use-media-query'
+import { FocusManagerHolder } from '../FocusManagerHolder'
 import { MainRegion, SkipLink } from './parts'
 
 const useStyles = makeStyles({
@@ -30,6 +32,7 @@ export function DefaultLayout() {
   return (
     <div className={styles.root} data-layout="default">
       <SkipLink />
+      <FocusManagerHolder />
       <TopBar
         drawerId={drawerId}
         drawerExpanded={mobile ? ui.mobileDrawerOpen : ui.mainDrawerExpanded}
@@ -45,6 +48,7 @@ export function DefaultLayout() {
           mobile={mobile}
           mobileOpen={ui.mobileDrawerOpen}
           onMobileOpenChange={setMobileDrawerOpen}
+          mobileExtra={<LazyAdvertisingColumn />}
         />
         <MainRegion>
           <Outlet />

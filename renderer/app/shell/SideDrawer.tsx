@@ -61,10 +61,12 @@ export interface SideDrawerProps {
   onMobileOpenChange(open: boolean): void
   /** Below the menu (the admin drawer's re-calc button). Receives whether labels are shown. */
   extra?: (expanded: boolean) => ReactNode
+  /** Below the menu in the mobile drawer only (the main drawer's advertising column); draws its own spacing. */
+  mobileExtra?: ReactNode
 }
 
 /** The side menu: a permanent drawer on desktop (open or rail), a temporary overlay drawer on mobile. */
-export function SideDrawer({ id, label, items, expanded, mobile, mobileOpen, onMobileOpenChange, extra }: SideDrawerProps) {
+export function SideDrawer({ id, label, items, expanded, mobile, mobileOpen, onMobileOpenChange, extra, mobileExtra }: SideDrawerProps) {
   const styles = useStyles()
   const { t } = useTranslation()
   if (mobile) {
@@ -80,6 +82,7 @@ export function SideDrawer({ id, label, items, expanded, mobile, mobileOpen, onM
         <DrawerBody>
           <NavList items={items} label={label} expanded onNavigate={() => onMobileOpenChange(false)} />
           {extra ? <div className={styles.extra}>{extra(true)}</div> : null}
+          {mobileExtra}
         </DrawerBody>
       </OverlayDrawer>
     )

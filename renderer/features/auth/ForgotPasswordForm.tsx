@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Field, Input, Text } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { routes } from '../../../server/contract/http'
+import { authRoutes } from '../../../server/contract/http/auth'
 import { call } from '../../api/client'
 import { LazyMessageBar } from '../../components/LazyMessageBar'
 import { FailureMessage } from './FailureMessage'
@@ -25,7 +25,7 @@ export function ForgotPasswordForm({ email, onEmailChange }: { email: string; on
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     void form.submit(event, validateForgot({ email }), async () => {
-      await call(routes.auth.forgot, { body: { email: email.trim() } })
+      await call(authRoutes.forgot, { body: { email: email.trim() } })
       setSent(true)
     })
   }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Field, Input } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { limits, routes } from '../../../server/contract/http'
+import { authRoutes, limits } from '../../../server/contract/http/auth'
 import { ApiError, call } from '../../api/client'
 import { setSession } from '../../state/session'
 import { AuthCard } from './AuthCard'
@@ -30,7 +30,7 @@ export function ResetScreen() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     void form.submit(event, validatePasswordReset({ password, repeat }), async () => {
-      const session = await call(routes.auth.forgotConfirm, { body: { token, password } })
+      const session = await call(authRoutes.forgotConfirm, { body: { token, password } })
       setSession(session)
       navigate('/main', { replace: true })
     })

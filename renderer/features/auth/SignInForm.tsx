@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Field, Input } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { routes } from '../../../server/contract/http'
+import { authRoutes } from '../../../server/contract/http/auth'
 import { call } from '../../api/client'
 import { takeRedirectTarget } from '../../app/redirect-target'
 import { setSession } from '../../state/session'
@@ -25,7 +25,7 @@ export function SignInForm({ email, onEmailChange }: { email: string; onEmailCha
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     void form.submit(event, validateSignIn({ email, password }), async () => {
-      const session = await call(routes.auth.login, { body: { email: email.trim(), password } })
+      const session = await call(authRoutes.login, { body: { email: email.trim(), password } })
       setSession(session)
       navigate(takeRedirectTarget(), { replace: true })
     })

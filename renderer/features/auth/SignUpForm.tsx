@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Select } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { limits, routes, supportedLocales, type Locale } from '../../../server/contract/http'
+import type { Locale } from '../../../server/contract/http'
+import { authRoutes, limits, supportedLocales } from '../../../server/contract/http/auth'
 import { call } from '../../api/client'
 import { FailureMessage } from './FailureMessage'
 import { useFormStyles } from './form-styles'
@@ -28,7 +29,7 @@ export function SignUpForm({ email, onEmailChange, referenceToken }: { email: st
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     void form.submit(event, validateSignUp({ nickname, email, password }), async () => {
-      const result = await call(routes.auth.signup, {
+      const result = await call(authRoutes.signup, {
         body: { nickname: nickname.trim(), email: email.trim(), password, language, ...(referenceToken ? { referenceToken } : {}) },
       })
       setSentTo(result.email)

@@ -1,4 +1,5 @@
-import { routes, type Ok } from '../../../server/contract/http'
+import type { Ok } from '../../../server/contract/http'
+import { authRoutes } from '../../../server/contract/http/auth'
 import { call } from '../../api/client'
 
 const inFlight = new Map<string, Promise<Ok>>()
@@ -11,7 +12,7 @@ const inFlight = new Map<string, Promise<Ok>>()
 export function confirmSignup(token: string): Promise<Ok> {
   let pending = inFlight.get(token)
   if (!pending) {
-    pending = call(routes.auth.signupConfirm, { body: { token } })
+    pending = call(authRoutes.signupConfirm, { body: { token } })
     inFlight.set(token, pending)
     const forget = () => inFlight.delete(token)
     pending.then(forget, forget)

@@ -1,4 +1,5 @@
-import { supportedLocales, type Locale } from '../../../server/contract/http'
+import type { Locale } from '../../../server/contract/http'
+import { supportedLocales } from '../../../server/contract/http/auth'
 
 export function isLocale(value: string | undefined | null): value is Locale {
   return (supportedLocales as readonly string[]).includes(value ?? '')

@@ -1,4 +1,4 @@
-import { limits, nicknamePattern } from '../../../server/contract/http'
+import { limits, nicknamePattern } from '../../../server/contract/http/auth'
 
 /** A translation key with its values: what a form shows under a field. */
 export interface Message {

@@ -1,4 +1,3 @@
-import i18next from 'i18next'
 import { registerConnectHook, type AppSocket } from '../../realtime'
 import { notify } from '../../state/notices'
 import { loadCurrentUser } from '../../state/session'
@@ -15,7 +14,8 @@ export function attachPremiumNotices(socket: AppSocket): void {
   socket.on('premium:credited', (credited) => {
     void loadCurrentUser()
     const key = credited.kind === 'gift' ? 'premium.notice.gift' : credited.kind === 'grant' ? 'premium.notice.grant' : 'premium.notice.purchase'
-    notify(i18next.t(key, { count: credited.days, nickname: credited.from?.nickname ?? '' }), 'success')
+    // The key and its values, not a text: the toaster translates with the app's own i18next instance.
+    notify(key, 'success', { count: credited.days, nickname: credited.from?.nickname ?? '' })
   })
 }
 

@@ -6,6 +6,7 @@ import { routes, type AccountSettings } from '../../../server/contract/http'
 import { call } from '../../api/client'
 import { sessionState } from '../../state/session'
 import { DeletionSection } from './DeletionSection'
+import { DesktopServerSection } from './DesktopServerSection'
 import { DevicesSection } from './DevicesSection'
 import { LanguageSection } from './LanguageSection'
 import { LoadFailedBar } from './LoadFailedBar'
@@ -35,7 +36,7 @@ const useStyles = makeStyles({
 
 type Load = { status: 'loading' } | { status: 'ready'; settings: AccountSettings } | { status: 'failed'; error: unknown }
 
-/** /settings: profile, pictures, language, password, devices, referral link, streamer link and account deletion. */
+/** /settings: profile, pictures, language, password, devices, referral link, streamer link, the desktop app's club server and account deletion. */
 export function SettingsScreen() {
   const { t } = useTranslation()
   const styles = useStyles()
@@ -75,6 +76,7 @@ export function SettingsScreen() {
           <DevicesSection />
           {user && <ReferralSection referralToken={user.referralToken} />}
           <StreamingSection />
+          <DesktopServerSection />
           <DeletionSection deleteAt={user ? user.deleteAt : load.settings.deleteAt} />
         </>
       )}

@@ -9,6 +9,7 @@ import { LoadingState } from '../../components/LoadingState'
 import { RouterLink } from '../../components/RouterLink'
 import { TextMessageBar } from '../../components/TextMessageBar'
 import { UserAvatar } from '../../components/UserAvatar'
+import { nextArrival, useTournamentProgress } from './tournament-progress'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -21,11 +22,15 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
 })
 
-/** One tournament: its rounds' tables (each watchable), the standings, and for its organisers the next round's start. */
+/**
+ * One tournament: its rounds' tables (each watchable), the standings, and for its organisers the
+ * next round's start. Rounds and standings follow the server's pushes while the page is open.
+ */
 export function TournamentDetails({ id, version }: { id: number; version: number }) {
   const styles = useStyles()
   const { t, i18n } = useTranslation()
-  const [detail, setDetail] = useState<TournamentDetail | null>(null)
+  const [loaded, setLoaded] = useState<{ detail: TournamentDetail; arrival: number } | null>(null)
+  const live = useTournamentProgress(id)
   const [error, setError] = useState<unknown>(null)
   const [starting, setStarting] = useState(false)
   const number = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(value)
@@ -34,7 +39,7 @@ export function TournamentDetails({ id, version }: { id: number; version: number
     (signal?: AbortSignal) =>
       call(tournamentsRoutes.detail, { params: { id }, ...(signal ? { signal } : {}) })
         .then((answer) => {
-          setDetail(answer)
+          setLoaded({ detail: answer, arrival: nextArrival() })
           setError(null)
         })
         .catch((failure: unknown) => {
@@ -46,12 +51,7 @@ export function TournamentDetails({ id, version }: { id: number; version: number
   useEffect(() => {
     const abort = new AbortController()
     void load(abort.signal)
-    // Tables fill and games end while the page is open: the rounds and standings are read again now and then.
-    const timer = setInterval(() => void load(abort.signal), 15_000)
-    return () => {
-      abort.abort()
-      clearInterval(timer)
-    }
+    return () => abort.abort()
   }, [load, version])
 
   const startRound = async () => {
@@ -67,7 +67,9 @@ export function TournamentDetails({ id, version }: { id: number; version: number
     }
   }
 
-  if (!detail) return error ? <TextMessageBar intent="error">{errorText(t, error)}</TextMessageBar> : <LoadingState />
+  if (!loaded) return error ? <TextMessageBar intent="error">{errorText(t, error)}</TextMessageBar> : <LoadingState />
+  // Players, rounds and standings as the server last said: pushed while the page is open, or loaded.
+  const detail = live && live.arrival > loaded.arrival ? { ...loaded.detail, players: live.progress.players, rounds: live.progress.rounds, standings: live.progress.standings } : loaded.detail
   const rounds = [...detail.rounds].reverse()
   return (
     <div className={styles.root} data-testid="tournament-details">

@@ -19,11 +19,12 @@ import {
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call } from '../../api/client'
-import { tournamentLimits, tournamentsRoutes, type Tournament, type TournamentDraft } from '../../../server/contract/http/tournaments'
+import { tournamentLimits, tournamentsRoutes, type Tournament, type TournamentDraft, type TournamentPerson } from '../../../server/contract/http/tournaments'
 import type { LobbySettings } from '../../../server/contract/game/settings'
 import { errorKey } from '../../components/error-text'
 import { TextMessageBar } from '../../components/TextMessageBar'
 import { sendTournament, type SaveTarget } from './tournament-api'
+import { UserPicker } from './UserPicker'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '100%' },
@@ -51,8 +52,8 @@ interface Values {
   price: string
   currency: string
   language: string[]
-  judges: string
-  viewers: string
+  judges: TournamentPerson[]
+  viewers: TournamentPerson[]
   registration_link: string
   is_active: boolean
   is_archive: boolean
@@ -66,12 +67,6 @@ const localDateTime = (iso: string) => {
   const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000)
   return shifted.toISOString().slice(0, 16)
 }
-
-const idList = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .filter((part) => part !== '')
-    .map(Number)
 
 function initialValues(draft: TournamentDraft, tournament: Tournament | null): Values {
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -90,8 +85,8 @@ function initialValues(draft: TournamentDraft, tournament: Tournament | null): V
       price: String(tournament.price),
       currency: tournament.currency,
       language: [...tournament.language],
-      judges: tournament.judges.map((judge) => judge.id).join(', '),
-      viewers: tournament.viewers.map((viewer) => viewer.id).join(', '),
+      judges: [...tournament.judges],
+      viewers: [...tournament.viewers],
       registration_link: tournament.registration_link.includes('/tournaments?register=') ? '' : tournament.registration_link,
       is_active: tournament.is_active,
       is_archive: tournament.is_archive,
@@ -113,8 +108,8 @@ function initialValues(draft: TournamentDraft, tournament: Tournament | null): V
     price: String(draft.tournamentSettings.price),
     currency: draft.tournamentSettings.currency,
     language: [],
-    judges: '',
-    viewers: '',
+    judges: [],
+    viewers: [],
     registration_link: '',
     is_active: true,
     is_archive: false,
@@ -141,7 +136,6 @@ function validate(values: Values, files: readonly File[]): Record<string, string
   const price = Number(values.price)
   if (!Number.isFinite(price) || price < 0) errors.price = 'errors.invalid_value'
   if (!/^[A-Z]{3}$/.test(values.currency)) errors.currency = 'errors.invalid_value'
-  for (const field of ['judges', 'viewers'] as const) if (idList(values[field]).some((id) => !Number.isInteger(id) || id < 1)) errors[field] = 'errors.invalid_value'
   if (values.registration_link && !/^https?:\/\/\S+$/.test(values.registration_link)) errors.registration_link = 'errors.invalid_value'
   if (files.some((file) => !imageTypes.includes(file.type))) errors.images = 'errors.file_type'
   else if (files.some((file) => file.size > maxImageBytes)) errors.images = 'errors.file_too_large'
@@ -216,8 +210,8 @@ export function TournamentForm({ open, tournament, admin = false, onClose, onSav
           price: Number(values.price),
           currency: values.currency,
           image: values.keep,
-          judges: idList(values.judges),
-          viewers: idList(values.viewers),
+          judges: values.judges.map((judge) => judge.id),
+          viewers: values.viewers.map((viewer) => viewer.id),
           is_active: values.is_active,
           is_archive: values.is_archive,
         },
@@ -328,11 +322,11 @@ export function TournamentForm({ open, tournament, admin = false, onClose, onSav
                     </div>
                   </Field>
                   <div className={styles.grid}>
-                    <Field label={t('tournaments.form.judges')} hint={t('tournaments.form.idsHint')} {...fieldError('judges')}>
-                      <Input value={values.judges} onChange={(_, data) => set('judges', data.value)} name="judges" dir="ltr" />
+                    <Field label={t('tournaments.form.judges')} hint={t('tournaments.picker.hint')} {...fieldError('judges')}>
+                      <UserPicker label={t('tournaments.form.judges')} value={values.judges} onChange={(people) => set('judges', people)} max={tournamentLimits.judgesMax} />
                     </Field>
-                    <Field label={t('tournaments.form.viewers')} hint={t('tournaments.form.idsHint')} {...fieldError('viewers')}>
-                      <Input value={values.viewers} onChange={(_, data) => set('viewers', data.value)} name="viewers" dir="ltr" />
+                    <Field label={t('tournaments.form.viewers')} hint={t('tournaments.picker.hint')} {...fieldError('viewers')}>
+                      <UserPicker label={t('tournaments.form.viewers')} value={values.viewers} onChange={(people) => set('viewers', people)} max={tournamentLimits.viewersMax} />
                     </Field>
                     <Field label={t('tournaments.form.registrationLink')} hint={t('tournaments.form.registrationLinkHint')} {...fieldError('registration_link')}>
                       <Input type="url" value={values.registration_link} onChange={(_, data) => set('registration_link', data.value)} name="registration_link" dir="ltr" />

@@ -5,8 +5,6 @@
 export const contentErrorCodes = [
   // a bug report without its title or text (the form's own message)
   'form.validation.required',
-  // a page of a list past its last page
-  'errors.bugs.page_out_of_range',
   // the translation editor: a locale the product does not have; placeholders not those of the English text;
   // the English text left empty; a constant id that does not name the constant sent
   'errors.i18n.unknown_locale',

@@ -2,7 +2,8 @@
  * The tournaments' refusals (translation keys under `errors.tournaments`): a schedule whose end
  * comes before its start, a registration that closes after the start, registering twice or late,
  * unknown judges, viewers or organisations, a round without enough players or judges, a player
- * still seated at another live table, and a call by someone who does not organise the tournament.
+ * still seated at another live table, a call by someone who does not organise the tournament, an
+ * organisation's name another one has, and a page past the last.
  */
 export const tournamentErrorCodes = [
   'errors.tournaments.end_before_start',
@@ -17,4 +18,6 @@ export const tournamentErrorCodes = [
   'errors.tournaments.player_busy',
   'errors.tournaments.bad_settings',
   'errors.tournaments.too_many_images',
+  'errors.tournaments.organization_taken',
+  'errors.tournaments.page_out_of_range',
 ] as const

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { LobbySettings } from '../game/settings'
 import { ErrorBody, route } from './common'
+import { organizationRoutes } from './tournaments-organizations'
 
 /**
  * Tournaments: one model for the public schedule and the admin panel. Organisers (moderators,
@@ -239,4 +240,5 @@ export const tournamentsRoutes = {
   /** Multipart, as `save`. */
   adminUpdate: route({ method: 'PATCH', url: '/api/admin/tournaments/:id', multipart: true, schema: { params: TournamentIdParams, response: { 200: TournamentSaved, ...errors } } }),
   adminDelete: route({ method: 'DELETE', url: '/api/admin/tournaments/:id', schema: { params: TournamentIdParams, response: { 200: Done, ...errors } } }),
+  ...organizationRoutes,
 } as const

@@ -10,7 +10,7 @@ import type { LobbiesClientEvents, LobbiesServerEvents, lobbiesRequests } from '
 import type { MediaClientEvents, MediaTicket, mediaRequests } from './media'
 import type { PremiumServerEvents } from './premium'
 import type { ShareView, SharingClientEvents, SharingServerEvents } from './sharing'
-import type { TournamentsServerEvents } from './tournaments'
+import type { TournamentsClientEvents, TournamentsServerEvents, tournamentsRequests } from './tournaments'
 
 /** The online-count event name, kept exactly as the product names it. */
 export const onlineCountEvent = 'online-count'
@@ -31,7 +31,7 @@ export interface ServerToClientEvents extends FriendsServerEvents, ChatsServerEv
 }
 
 /** Events the client sends; each answers through its ack unless noted. */
-export interface ClientToServerEvents extends FriendsClientEvents, ChatsClientEvents, LobbiesClientEvents, GameClientEvents, MediaClientEvents, SharingClientEvents {
+export interface ClientToServerEvents extends FriendsClientEvents, ChatsClientEvents, LobbiesClientEvents, GameClientEvents, MediaClientEvents, SharingClientEvents, TournamentsClientEvents {
   /** Asks for the online count; answered with an `online-count` event and the ack. */
   getOnline: (ack?: (result: Ack<OnlineCount>) => void) => void
 }
@@ -54,7 +54,8 @@ export type SocketRequests = typeof chatsRequests &
   typeof friendsRequests &
   typeof lobbiesRequests &
   typeof gameRequests &
-  typeof mediaRequests & {
+  typeof mediaRequests &
+  typeof tournamentsRequests & {
     'share:watch': { payload: TUndefined; result: TUnsafe<ShareView> }
     'share:sync': { payload: typeof TableSyncRequest; result: TUnsafe<TableSync> }
     'share:media': { payload: TUndefined; result: TUnsafe<MediaTicket> }

@@ -30,7 +30,7 @@ export interface AdminServiceDeps {
     disband(lobbyId: number, notice: () => void): Promise<void>
   }
   /** Where this node placed a table's media room. */
-  mediaNodeOf(lobbyId: number): string | null
+  mediaNodesOf(lobbyIds: readonly number[]): Promise<Map<number, string>>
   /** Tells a disbanded table's members why (to the table's room, on every node). */
   tellTable(lobbyId: number, reason: string): void
   /** Tells every open page the new switches (on every node). */
@@ -165,7 +165,9 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     async lobbies(): Promise<{ items: AdminLobby[]; total: number }> {
-      const items = (await deps.lobbies.list()).map((lobby) => ({ ...lobby, mediaNode: deps.mediaNodeOf(lobby.id) }))
+      const lobbies = await deps.lobbies.list()
+      const nodes = await deps.mediaNodesOf(lobbies.map((lobby) => lobby.id))
+      const items = lobbies.map((lobby) => ({ ...lobby, mediaNode: nodes.get(lobby.id) ?? null }))
       return { items, total: items.length }
     },
 
@@ -204,8 +206,9 @@ export function createAdminService(deps: AdminServiceDeps) {
       const days = Array.from({ length: 30 }, (_, index) => new Date(monthAgo.getTime() + index * day).toISOString().slice(0, 10))
       const series = (rows: Array<{ day: string; count: string }>) => days.map((key) => ({ day: key, count: Number(rows.find((row) => row.day === key)?.count ?? 0) }))
       const perNode = new Map<string, number>()
+      const nodes = await deps.mediaNodesOf(running)
       for (const lobbyId of running) {
-        const node = deps.mediaNodeOf(lobbyId) ?? 'none'
+        const node = nodes.get(lobbyId) ?? 'none'
         perNode.set(node, (perNode.get(node) ?? 0) + 1)
       }
       return {

@@ -14,8 +14,8 @@ export { recordAudit, type AuditEntry } from './audit.repository'
 export interface AdminModuleOptions {
   clock: Clock
   lobbies: Pick<LobbiesModule, 'admin' | 'summary'>
-  /** Where this app server placed a table's media room (the table media module's `homeOf`). */
-  mediaNodeOf(lobbyId: number): string | null
+  /** Where each table's media room is (the table media module's `placedOn`). */
+  mediaNodesOf(lobbyIds: readonly number[]): Promise<Map<number, string>>
   /** Signed-in users online on every node (the presence registry's count). */
   onlineNow(): Promise<number>
 }
@@ -40,7 +40,7 @@ export function registerAdminModule(app: FastifyInstance, options: AdminModuleOp
       watch: (viewer, lobbyId) => options.lobbies.admin.watch(viewer, lobbyId),
       disband: (lobbyId, notice) => options.lobbies.admin.disband(lobbyId, notice),
     },
-    mediaNodeOf: options.mediaNodeOf,
+    mediaNodesOf: options.mediaNodesOf,
     tellTable: (lobbyId, reason) => app.io.to(lobbyRoom(lobbyId)).emit(tableDisbandedEvent, { id: lobbyId, reason }),
     broadcastSettings: (settings) => app.io.emit(settingsChangedEvent, settings),
     onlineNow: options.onlineNow,

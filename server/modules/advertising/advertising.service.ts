@@ -108,7 +108,7 @@ export function createAdvertisingService(options: { repository: AdvertisingRepos
       const limit = query.limit ?? advertisingLimits.itemsPerPageDefault
       const page = query.page ?? 1
       const { rows, total } = await repository.list(query.kind, { offset: (page - 1) * limit, limit })
-      if (page > 1 && rows.length === 0) throw badRequest('errors.bugs.page_out_of_range', 'page')
+      if (page > 1 && rows.length === 0) throw badRequest('errors.page_out_of_range', 'page')
       return { items: rows.map(toAdvert), total }
     },
 

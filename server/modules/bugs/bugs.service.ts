@@ -114,7 +114,7 @@ export function createBugsService(options: { repository: BugsRepository; clock: 
       const page = query.page ?? 1
       const userId = !staff || query.mine ? reader.id : query.userId
       const { rows, total } = await repository.list({ userId, solved: query.solved, from, to }, { offset: (page - 1) * limit, limit })
-      if (page > 1 && rows.length === 0) throw badRequest('errors.bugs.page_out_of_range', 'page')
+      if (page > 1 && rows.length === 0) throw badRequest('errors.page_out_of_range', 'page')
       return { items: rows.map(toBugReport), total }
     },
 

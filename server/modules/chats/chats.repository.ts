@@ -221,7 +221,8 @@ function chatsQueries(db: Kysely<Database>) {
      * to members who had closed it. Answers one outcome per message, in order: `access` null when
      * there is no such chat, `message` null when it was not written; `reopened` (who had closed
      * the chat: the statement's snapshot still sees them hidden) goes with the first message of its
-     * chat in the batch, and is empty on the others.
+     * chat in the batch, and is empty on the others. Its text never changes (the batch is in its
+     * arrays), so it runs prepared: each connection plans it once (`db/connection.ts`).
      */
     async sendMessages(messages: readonly OutgoingMessage[]): Promise<SendOutcome[]> {
       if (messages.length === 0) return []
@@ -234,7 +235,7 @@ function chatsQueries(db: Kysely<Database>) {
         id: number | null
         created_at: Date | null
         reopened: number[] | null
-      }>`
+      }>`/* prepared:chat_send_messages */
         with input as (
           select * from unnest(${messages.map((message) => message.chatId)}::int[], ${messages.map((message) => message.userId)}::int[], ${messages.map((message) => message.text)}::text[])
             with ordinality as input(chat_id, user_id, text, n)
@@ -316,10 +317,10 @@ function chatsQueries(db: Kysely<Database>) {
 
     /**
      * The rooms a user's sockets join on connect, in one statement: the open one-to-one, game and party
-     * chats they are in, and the mafia rooms open to them at a running table.
+     * chats they are in, and the mafia rooms open to them at a running table. Prepared: every connect runs it.
      */
     async connectRooms(userId: number): Promise<{ chatIds: number[]; mafiaRooms: number[] }> {
-      const rows = await sql<{ kind: 'chat' | 'mafia'; id: number }>`
+      const rows = await sql<{ kind: 'chat' | 'mafia'; id: number }>`/* prepared:chat_connect_rooms */
         select 'chat' as kind, chats.id from chat_members inner join chats on chats.id = chat_members.chat_id
           where chat_members.user_id = ${userId} and chats.type in (${ChatType.OneToOne}, ${ChatType.Game}, ${ChatType.Party}) and chats.closed_at is null
         union all

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ChatWithMessages } from '../../contract/socket/chats'
 import { AppError } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
+import { createKeyedQueue } from '../../lib/keyed-queue'
 import type { BindRequests } from '../../lib/socket-handler'
 import type { GameModule } from '../game'
 import { createChatsRepository } from './chats.repository'
@@ -60,15 +61,9 @@ export function registerChatsModule(app: FastifyInstance, options: { clock: Cloc
       // Rooms this node opened and has not closed: their table's next phase closes them.
       const openHere = new Set<number>()
       // One table's room changes run in order, so a close never overtakes its open.
-      const work = new Map<number, Promise<void>>()
+      const work = createKeyedQueue<number>()
       const inOrder = (lobbyId: number, task: () => Promise<void>) => {
-        const next = (work.get(lobbyId) ?? Promise.resolve())
-          .then(task)
-          .catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'mafia room update failed'))
-        work.set(lobbyId, next)
-        void next.then(() => {
-          if (work.get(lobbyId) === next) work.delete(lobbyId)
-        })
+        work.run(lobbyId, task).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'mafia room update failed'))
       }
       game.onEvents((lobbyId, events, state) => {
         const started = events.some((event) => event.type === 'zero_night_started')

@@ -198,17 +198,18 @@ function friendsQueries(db: Kysely<Database>) {
     },
 
     /**
-     * Pending requests of the user, newest first, with the other side's card: `incoming` are those others
-     * sent the user (the sender's card), `outgoing` those the user sent (the recipient's card).
+     * Both directions of a user's waiting requests in one statement (every connect asks for them),
+     * newest first, each with the other side's card: `incoming` when the other side sent it.
      */
-    pendingRequests(userId: number, direction: 'incoming' | 'outgoing') {
-      const [mine, theirs] = direction === 'incoming' ? (['to_user_id', 'from_user_id'] as const) : (['from_user_id', 'to_user_id'] as const)
+    pendingRequestsBothWays(userId: number) {
       return db
         .selectFrom('friend_requests')
-        .innerJoin('users', 'users.id', `friend_requests.${theirs}`)
+        .innerJoin('users', (join) =>
+          join.on(sql<boolean>`users.id = case when friend_requests.to_user_id = ${userId} then friend_requests.from_user_id else friend_requests.to_user_id end`),
+        )
         .select(cardColumns)
-        .select(['friend_requests.id as request_id', 'friend_requests.created_at'])
-        .where(`friend_requests.${mine}`, '=', userId)
+        .select(['friend_requests.id as request_id', 'friend_requests.created_at', sql<boolean>`friend_requests.to_user_id = ${userId}`.as('incoming')])
+        .where((eb) => eb.or([eb('friend_requests.to_user_id', '=', userId), eb('friend_requests.from_user_id', '=', userId)]))
         .orderBy('friend_requests.id', 'desc')
         .execute()
     },

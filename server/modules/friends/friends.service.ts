@@ -192,13 +192,10 @@ export function createFriendsService(repository: FriendsRepository, presence: Pr
       return (await repository.blocked(viewerId)).map(toUserCard)
     },
 
-    async incoming(viewerId: number): Promise<FriendRequest[]> {
-      return (await repository.pendingRequests(viewerId, 'incoming')).map(toFriendRequest)
-    },
-
-    /** Requests the viewer sent that are still waiting; the card is the recipient's. */
-    async outgoing(viewerId: number): Promise<FriendRequest[]> {
-      return (await repository.pendingRequests(viewerId, 'outgoing')).map(toFriendRequest)
+    /** The viewer's waiting requests both ways, newest first (one read: every connect asks for them); each card is the other side's. */
+    async pending(viewerId: number): Promise<{ incoming: FriendRequest[]; outgoing: FriendRequest[] }> {
+      const rows = await repository.pendingRequestsBothWays(viewerId)
+      return { incoming: rows.filter((row) => row.incoming).map(toFriendRequest), outgoing: rows.filter((row) => !row.incoming).map(toFriendRequest) }
     },
 
     async list(viewerId: number): Promise<Friend[]> {

@@ -73,8 +73,8 @@ export function registerFriendsEvents(app: FastifyInstance, service: FriendsServ
     },
 
     'friends:request:check': async ({ viewer }) => {
-      const [items, outgoing] = await Promise.all([service.incoming(viewer.user.id), service.outgoing(viewer.user.id)])
-      return { items, outgoing }
+      const { incoming, outgoing } = await service.pending(viewer.user.id)
+      return { items: incoming, outgoing }
     },
 
     'friends:list': async ({ viewer }) => ({ items: await service.list(viewer.user.id) }),

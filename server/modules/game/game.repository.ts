@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../../db/schema'
 import type { GameEvent, GameResult } from '../../contract/game'
 import type { UserCard } from '../../contract/socket/common'
 import { createGroupCommit } from '../../lib/group-commit'
+import { executeWrittenOut, integerText, literalText } from './statement-text'
 
 type Queries = Kysely<Database> | Transaction<Database>
 
@@ -27,14 +28,14 @@ export function createGameRepository(db: Kysely<Database>) {
   return {
     /** The game's events, in version order (empty before the deal). */
     async events(lobbyId: number): Promise<GameEvent[]> {
-      const rows = await db.selectFrom('game_events').select('event').where('lobby_id', '=', lobbyId).orderBy('version').execute()
-      return rows.map((row) => row.event as GameEvent)
+      const rows = await db.executeQuery(CompiledQuery.raw(`select event from game_events where lobby_id = ${integerText(lobbyId)} order by version`) as CompiledQuery<{ event: unknown }>)
+      return rows.rows.map((row) => row.event as GameEvent)
     },
 
     /** The table's status (disbanded: closed by an admin; its record stays, its game does not go on); null for an unknown id. */
     async status(lobbyId: number): Promise<TableStatus | null> {
-      const row = await db.selectFrom('lobbies').select('status').where('id', '=', lobbyId).executeTakeFirst()
-      return row?.status ?? null
+      const rows = await db.executeQuery(CompiledQuery.raw(`select status from lobbies where id = ${integerText(lobbyId)}`) as CompiledQuery<{ status: TableStatus }>)
+      return rows.rows[0]?.status ?? null
     },
 
     /** The table a game record belongs to: its name, deck, settings and times. */
@@ -146,27 +147,32 @@ export class LeaseLost extends Error {
   }
 }
 
+/** Events as the rows of a `values` list, written out in the statement's text. */
+const eventValues = (rows: readonly EventRow[]): string =>
+  rows.map((row) => `(${integerText(row.lobby_id)}, ${integerText(row.version)}, ${literalText(row.type)}, ${literalText(row.event)}::jsonb)`).join(', ')
+
 /**
- * Inserts events, of one table or of several, in one statement. The rows go as four arrays, so the
- * statement's text is the same however many rows a batch holds: little to build here, little to
- * parse in the database.
+ * Inserts events, of one table or of several, in one statement: the one statement of every move.
+ * Its values are written out in its text (see statement-text.ts), by hand here, as it is the
+ * busiest statement of all.
  */
 async function insertEvents(queries: Queries, rows: EventRow[]): Promise<void> {
-  await sql`
-    insert into game_events (lobby_id, version, type, event)
-    select * from unnest(${rows.map((row) => row.lobby_id)}::integer[], ${rows.map((row) => row.version)}::integer[], ${rows.map((row) => row.type)}::text[], ${rows.map((row) => row.event)}::jsonb[])`.execute(queries)
+  await queries.executeQuery(CompiledQuery.raw(`insert into game_events (lobby_id, version, type, event) values ${eventValues(rows)}`))
 }
 
 /**
  * Inserts a command's events fenced by the table's lease (several app servers), in the same
- * statement: a server whose lease expired and was taken over writes nothing.
+ * statement: a server whose lease expired and was taken over writes nothing. Written out as
+ * `insertEvents` is.
  */
 async function insertFenced(queries: Queries, lobbyId: number, rows: EventRow[], lease: string): Promise<void> {
-  const values = sql.join(rows.map((row) => sql`(${row.lobby_id}::integer, ${row.version}::integer, ${row.type}::text, ${row.event}::jsonb)`))
-  const inserted = await sql`
-    insert into game_events (lobby_id, version, type, event)
-    select * from (values ${values}) as incoming
-    where exists (select 1 from table_leases where lobby_id = ${lobbyId} and owner = ${lease} and expires_at > now())`.execute(queries)
+  const inserted = await sql
+    .raw(
+      `insert into game_events (lobby_id, version, type, event)
+    select * from (values ${eventValues(rows)}) as incoming (lobby_id, version, type, event)
+    where exists (select 1 from table_leases where lobby_id = ${integerText(lobbyId)} and owner = ${literalText(lease)} and expires_at > now())`,
+    )
+    .execute(queries)
   if (Number(inserted.numAffectedRows ?? 0) !== rows.length) throw new LeaseLost(lobbyId)
 }
 
@@ -226,7 +232,7 @@ async function insertWithChanges(queries: Queries, lobbyId: number, rows: EventR
       sql`vacated as (delete from game_players where lobby_id = ${lobbyId} and not (seat = any(${seats.map((seat) => seat.seat)}::smallint[])) and exists (select 1 from stored))`,
     )
   }
-  const stored = await sql<{ stored: number }>`with ${sql.join(parts)} select count(*)::integer as stored from stored`.execute(queries)
+  const stored = await executeWrittenOut(queries, sql<{ stored: number }>`with ${sql.join(parts)} select count(*)::integer as stored from stored`)
   return stored.rows[0]?.stored ?? 0
 }
 

@@ -53,6 +53,8 @@ interface Table {
   /** The viewers' streams, once the state is loaded. */
   streams: TableStreams | null
   timer: NodeJS.Timeout | null
+  /** When the timer fires, in this process's time (`Date.now()`). */
+  timerFiresAt: number
   /** The lobby's status as loaded (a disband or a close sets it). */
   status: TableStatus | undefined
   /** This server has just taken the table's lease: what it held may be behind the stored events. */
@@ -109,7 +111,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   function enqueue<T>(lobbyId: number, work: (table: Table) => Promise<T>): Promise<T> {
     let table = tables.get(lobbyId)
     if (!table) {
-      table = { queue: Promise.resolve(), pending: 0, state: undefined, streams: null, timer: null, status: undefined, stale: false }
+      table = { queue: Promise.resolve(), pending: 0, state: undefined, streams: null, timer: null, timerFiresAt: 0, status: undefined, stale: false }
       tables.set(lobbyId, table)
     }
     const held = table
@@ -162,11 +164,15 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   }
 
   function schedule(lobbyId: number, table: Table, state: GameState | null): void {
+    const deadline = state && !closed ? nextDeadline(state) : null
+    const delay = deadline === null ? 0 : Math.min(Math.max(0, deadline - clock.now().getTime()), maxTimerDelay)
+    // Most moves (a vote, a night click) leave the deadline as it was: a timer that would fire then stays.
+    const firesAt = Date.now() + delay
+    if (table.timer && deadline !== null && Math.abs(firesAt - table.timerFiresAt) <= 1) return
     if (table.timer) clearTimeout(table.timer)
     table.timer = null
-    const deadline = state ? nextDeadline(state) : null
-    if (deadline === null || closed) return
-    const delay = Math.min(Math.max(0, deadline - clock.now().getTime()), maxTimerDelay)
+    table.timerFiresAt = firesAt
+    if (deadline === null) return
     table.timer = setTimeout(() => {
       table.timer = null
       command(lobbyId, 'host', { type: 'tick' }).catch((error: unknown) => {
@@ -193,9 +199,11 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
   /** Runs one command inside the table's queue: decided, stored, pushed, timed. Answers the sender's stream position. */
   async function commandIn(lobbyId: number, table: Table, by: Sender, payload: HostPayload): Promise<number> {
     const at = clock.now().getTime()
-    const status = await statusOf(lobbyId, table)
+    // A table in memory answers at once (no turn of the event loop per move); else it is read first.
+    const loaded = !table.stale && table.status !== undefined && table.state !== undefined
+    const status = loaded ? (table.status as TableStatus) : await statusOf(lobbyId, table)
     if (status === 'disbanded') throw new AppError(409, 'errors.lobby.closed')
-    const state = await stateOf(lobbyId, table)
+    const state = loaded ? (table.state as GameState | null) : await stateOf(lobbyId, table)
     let events: GameEvent[]
     let next: GameState
     if (payload.type === 'start') {
@@ -307,7 +315,7 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
 
   /** Runs a call where the table lives: in this server's queue, or forwarded to its owner. */
   async function route<T>(call: TableCall, attempts = 3): Promise<T> {
-    const owner = await ownerOf(call.lobbyId)
+    const owner = !ownership || leased.has(call.lobbyId) ? 'here' : await ownerOf(call.lobbyId)
     if (owner === null) throw notFound()
     if (owner === 'here') {
       return (enqueue(call.lobbyId, (table) => callIn(call, table)) as Promise<T>).catch((error: unknown) => {

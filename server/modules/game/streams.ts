@@ -64,13 +64,27 @@ export function changesOf(previous: GameView | null, next: GameView): Partial<Ga
   return changes as Partial<GameView>
 }
 
+/**
+ * Each event (or projection of one) without its version, made once: most viewers see most events
+ * whole, so they share one copy. Events and their projections are never changed once made.
+ */
+const withoutVersions = new WeakMap<object, TableEvent>()
+
 /** An event as this viewer may see it, without the game's version (which would count hidden events). */
 function tableEventOf(event: GameEvent, viewer: Viewer, state: GameState): TableEvent | null {
   const visible = projectEvent(event, viewer, state)
   if (visible === null) return null
-  const { version: _version, ...rest } = visible
-  return rest as TableEvent
+  let seen = withoutVersions.get(visible)
+  if (!seen) {
+    const { version: _version, ...rest } = visible
+    seen = rest as TableEvent
+    withoutVersions.set(visible, seen)
+  }
+  return seen
 }
+
+/** The events of a push that carries none (shared: a push is never changed once made). */
+const noEvents: readonly TableEvent[] = Object.freeze([])
 
 /**
  * The private streams of one table: each player, the judge and the spectators (share pages
@@ -112,19 +126,29 @@ export class TableStreams {
     return stream
   }
 
+  /** The streams of this table's viewers, in `viewersOf` order: its seats and judge are fixed from the deal on. */
+  private viewerStreams(state: GameState): ViewerStream[] {
+    const count = state.seats.length + (state.judge !== null ? 1 : 0) + 1
+    if (this.ordered?.length !== count) this.ordered = viewersOf(state).map((viewer) => this.streamOf(viewer))
+    return this.ordered
+  }
+
+  private ordered: ViewerStream[] | null = null
+
   /** After one command's events: each viewer's push, for those who get one. */
   advance(events: readonly GameEvent[], state: GameState): Delivery[] {
     for (const event of events) this.events.push(event)
     this.state = state
     const deliveries: Delivery[] = []
-    for (const viewer of viewersOf(state)) {
-      const stream = this.streamOf(viewer)
+    for (const stream of this.viewerStreams(state)) {
+      // The stream's own viewer object: a view's `viewer` then stays the same object from push to push.
+      const viewer = stream.viewer
       const view = viewFor(state, viewer)
       const changes = changesOf(stream.view, view)
-      const seen: TableEvent[] = []
+      let seen: TableEvent[] | null = null
       for (const event of events) {
         const visible = tableEventOf(event, viewer, state)
-        if (visible) seen.push(visible)
+        if (visible) (seen ??= []).push(visible)
       }
       stream.view = view
       let changed = false
@@ -132,9 +156,9 @@ export class TableStreams {
         changed = true
         break
       }
-      if (!changed && seen.length === 0) continue
+      if (!changed && seen === null) continue
       stream.seq += 1
-      const push: TablePush = { lobbyId: this.lobbyId, stream: this.id, seq: stream.seq, changes, events: seen }
+      const push: TablePush = { lobbyId: this.lobbyId, stream: this.id, seq: stream.seq, changes, events: seen ?? (noEvents as TableEvent[]) }
       stream.recent.push(push)
       if (stream.recent.length > keptPushes) stream.recent.shift()
       deliveries.push({ viewer, push })

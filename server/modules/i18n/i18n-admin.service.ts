@@ -143,7 +143,7 @@ export function createI18nAdminService(options: I18nAdminOptions) {
       const page = query.page ?? 1
       const search = query.search?.trim()
       const { rows, translates, total } = await repository.constants(group.id, { missing: query.missing, missingLangId, search: search || undefined }, { offset: (page - 1) * limit, limit })
-      if (page > 1 && rows.length === 0) throw badRequest('errors.bugs.page_out_of_range', 'page')
+      if (page > 1 && rows.length === 0) throw badRequest('errors.page_out_of_range', 'page')
       return { items: rows.map((row) => toConstant(row, translates)), total }
     },
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { lobbiesRequests, type Lobby, type LobbyRole, type LobbyStage } from '../../contract/socket/lobbies'
+import { createKeyedQueue } from '../../lib/keyed-queue'
 import { takeSocketLimit, type BindRequests } from '../../lib/socket-handler'
 import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
 import type { ChatsModule } from '../chats'
@@ -22,11 +23,17 @@ export function createLobbyBroadcasts(app: FastifyInstance, service: LobbiesServ
 
   /**
    * The table's summary to the list and to everyone at it; a closed table leaves the list. At a new
-   * stage of a running game only the stage changed, so the summary read lately is reused.
+   * stage of a running game only the stage changed, so the summary read lately is reused, and it goes
+   * to the list only: everyone at the table holds the phase, day and night in their game view already,
+   * and whoever of them also looks at the list hears of it there.
    */
   async function publish(lobbyId: number, created = false, stage?: LobbyStage): Promise<void> {
     const summary = stage ? await service.summaryAtStage(lobbyId, stage) : await service.summary(lobbyId)
     if (!summary) return
+    if (stage) {
+      io.to(lobbiesRoom).emit('mafia:lobby:updated', summary)
+      return
+    }
     const live = summary.status === 'open' || summary.status === 'running'
     io.to(lobbyRoom(lobbyId)).emit('mafia:lobby:updated', summary)
     if (live) io.to(lobbiesRoom).except(lobbyRoom(lobbyId)).emit(created ? 'mafia:lobby:listed' : 'mafia:lobby:updated', summary)
@@ -45,23 +52,34 @@ export function createLobbyBroadcasts(app: FastifyInstance, service: LobbiesServ
     await chats.leaveGameChat(userId, lobbyId)
   }
 
+  const changesInOrder = createKeyedQueue<number>()
+
   return {
     publish,
     enterRooms,
 
-    /** Applies a change: rooms and game chats first, then the table's and the list's updates. */
-    async apply(change: LobbyChange, options: { created?: boolean } = {}): Promise<void> {
-      if (change.previous) {
-        for (const joined of change.joined ?? []) await leaveTable(joined.userId, change.previous)
-        await publish(change.previous)
-      }
-      for (const joined of change.joined ?? []) {
-        enterRooms(joined.userId, change.lobbyId, joined.as)
-        await chats.joinGameChat(joined.userId, change.lobbyId)
-      }
-      await publish(change.lobbyId, options.created)
-      for (const userId of change.left ?? []) await leaveTable(userId, change.lobbyId)
+    /**
+     * Applies a change: rooms and game chats first, then the table's and the list's updates. Changes
+     * run in order for each user they move: a join is applied after the ack that answers it, so a
+     * leave sent at once must wait for it, or the join would put the user back in the game chat.
+     */
+    apply(change: LobbyChange, options: { created?: boolean } = {}): Promise<void> {
+      const userIds = [...(change.joined ?? []).map((joined) => joined.userId), ...(change.left ?? [])]
+      return changesInOrder.run(userIds, () => applyNow(change, options))
     },
+  }
+
+  async function applyNow(change: LobbyChange, options: { created?: boolean }): Promise<void> {
+    if (change.previous) {
+      for (const joined of change.joined ?? []) await leaveTable(joined.userId, change.previous)
+      await publish(change.previous)
+    }
+    for (const joined of change.joined ?? []) {
+      enterRooms(joined.userId, change.lobbyId, joined.as)
+      await chats.joinGameChat(joined.userId, change.lobbyId)
+    }
+    await publish(change.lobbyId, options.created)
+    for (const userId of change.left ?? []) await leaveTable(userId, change.lobbyId)
   }
 }
 

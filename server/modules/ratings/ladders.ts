@@ -52,9 +52,16 @@ export const tournamentRule: LadderRule = { newbie: false, judgeless: false, rat
 
 /** The month of the game's end, in UTC: `season-2026-11`. */
 export function seasonOf(endedAt: number): string {
+  // Games come in order of time, so most fall in the month of the one before (a recompute asks a million times).
+  if (endedAt >= lastMonth.from && endedAt < lastMonth.to) return lastMonth.id
   const date = new Date(endedAt)
-  return `season-${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`
+  const year = date.getUTCFullYear()
+  const month = date.getUTCMonth()
+  lastMonth = { from: Date.UTC(year, month, 1), to: Date.UTC(year, month + 1, 1), id: `season-${year}-${String(month + 1).padStart(2, '0')}` }
+  return lastMonth.id
 }
+
+let lastMonth = { from: 0, to: 0, id: '' }
 
 export const tournamentLadder = (tournamentId: number) => `tournament-${tournamentId}`
 
@@ -114,10 +121,15 @@ export interface HistoryRow {
 
 /** Where the pass reads and writes standings: all in memory (a recompute) or only the game's players (an update). */
 export interface RatingStore {
-  entry(ladderId: string, userId: number): LadderEntry | undefined
-  setEntry(ladderId: string, userId: number, entry: LadderEntry): void
+  /**
+   * One ladder's standings by user. The pass changes entries in place and adds new ones, one map
+   * lookup per player and ladder: a recompute makes hundreds of millions of them.
+   */
+  ladder(ladderId: string): Map<number, LadderEntry>
   side(ladderId: string): Skill | undefined
   setSide(ladderId: string, side: Skill): void
+  /** Told of each entry a game changed or added (the update after a game writes those back). */
+  changed?(ladderId: string, userId: number, entry: LadderEntry): void
 }
 
 /** The ladders whose changes are written as history rows (one per player per game). */
@@ -128,36 +140,57 @@ export const historyLadders: ReadonlySet<string> = new Set(['overall'])
  * the recompute take, so both give the same ratings bit for bit when the games come in the same order.
  */
 export function applyGame(store: RatingStore, game: RatedGame, history?: (row: HistoryRow) => void): void {
-  // The teams in order of first seat, each with its seats and its place (winners first; a draw leaves every team first).
+  const seats = game.players
+  // The teams in order of first seat, each with its seats' indexes and its place (winners first; a draw leaves every team first).
   const teams: GameTeam[] = []
-  for (const seat of game.players) {
-    let team = teams.find((item) => item.name === seat.team)
+  for (let index = 0; index < seats.length; index += 1) {
+    const seat = seats[index] as RatedSeat
+    let team: GameTeam | undefined
+    for (const known of teams) if (known.name === seat.team) team = known
     if (!team) teams.push((team = { name: seat.team, seats: [], rank: 2, withSide: seat.team === 'red' }))
-    team.seats.push(seat)
+    team.seats.push(index)
     if (seat.won) team.rank = 1
   }
-  // Players a ladder does not rate play with their overall belief from before this game.
-  const overallBefore: (Skill | undefined)[] = game.players.map((seat) => (seat.userId === null ? undefined : store.entry('overall', seat.userId)))
-  const overallOf = new Map<RatedSeat, Skill | undefined>()
-  game.players.forEach((seat, index) => overallOf.set(seat, overallBefore[index] && { mu: (overallBefore[index] as Skill).mu, sigma: (overallBefore[index] as Skill).sigma }))
+  // Players a ladder does not rate play with their overall belief from before this game (a copy:
+  // the overall ladder changes its entries in place).
+  const overall = store.ladder('overall')
+  const overallBefore: (Skill | undefined)[] = new Array(seats.length)
+  for (let index = 0; index < seats.length; index += 1) {
+    const userId = (seats[index] as RatedSeat).userId
+    const entry = userId === null ? undefined : overall.get(userId)
+    overallBefore[index] = entry && { mu: entry.mu, sigma: entry.sigma }
+  }
+  // Each seat's own entry on the ladder at hand (undefined where it has none or the ladder does not rate it).
+  const own: (LadderEntry | undefined)[] = new Array(seats.length)
   for (const ladderId of laddersOf(game)) {
     const rule = ruleOf(ladderId) as LadderRule
-    const inputs: TeamInput[] = []
-    for (const team of teams) {
-      const skills: Skill[] = []
-      for (const seat of team.seats) skills.push(beliefOf(store, ladderId, rule, seat, overallOf))
-      inputs.push({ skills, rank: team.rank, withSide: team.withSide })
+    const standings = store.ladder(ladderId)
+    const inputs: TeamInput[] = new Array(teams.length)
+    for (let teamIndex = 0; teamIndex < teams.length; teamIndex += 1) {
+      const team = teams[teamIndex] as GameTeam
+      const skills: Skill[] = new Array(team.seats.length)
+      for (let at = 0; at < team.seats.length; at += 1) {
+        const index = team.seats[at] as number
+        const seat = seats[index] as RatedSeat
+        const rated = seat.userId !== null && rule.rates(seat)
+        own[index] = rated ? standings.get(seat.userId as number) : undefined
+        // A seat's belief on this ladder: its own there, or (a player the ladder does not rate) its overall one before the game.
+        skills[at] = (rated ? own[index] : seat.userId === null ? undefined : overallBefore[index]) ?? newSkill
+      }
+      inputs[teamIndex] = { skills, rank: team.rank, withSide: team.withSide }
     }
     const rated = rateTeams(inputs, store.side(ladderId) ?? newSide)
     store.setSide(ladderId, rated.side)
+    const withHistory = history !== undefined && historyLadders.has(ladderId)
     for (let teamIndex = 0; teamIndex < teams.length; teamIndex += 1) {
-      const seats = (teams[teamIndex] as GameTeam).seats
-      for (let seatIndex = 0; seatIndex < seats.length; seatIndex += 1) {
-        const seat = seats[seatIndex] as RatedSeat
+      const team = teams[teamIndex] as GameTeam
+      for (let at = 0; at < team.seats.length; at += 1) {
+        const index = team.seats[at] as number
+        const seat = seats[index] as RatedSeat
         if (seat.userId === null || !rule.rates(seat)) continue
-        const after = (rated.skills[teamIndex] as Skill[])[seatIndex] as Skill
-        const entry = store.entry(ladderId, seat.userId)
-        if (history && historyLadders.has(ladderId)) {
+        const after = (rated.skills[teamIndex] as Skill[])[at] as Skill
+        let entry = own[index]
+        if (withHistory) {
           const before = entry ? { mu: entry.mu, sigma: entry.sigma } : newSkill
           history({ gameId: game.id, userId: seat.userId, ladderId, before, after, won: seat.won, endedAt: game.endedAt })
         }
@@ -170,11 +203,11 @@ export function applyGame(store: RatingStore, game: RatedGame, history?: (row: H
           entry.games += 1
           if (seat.won) entry.wins += 1
           entry.lastGameAt = game.endedAt
-          store.setEntry(ladderId, seat.userId, entry)
         } else {
-          const recent = [displayRating(newSkill)]
-          store.setEntry(ladderId, seat.userId, { mu: after.mu, sigma: after.sigma, games: 1, wins: seat.won ? 1 : 0, recent, lastGameAt: game.endedAt })
+          entry = { mu: after.mu, sigma: after.sigma, games: 1, wins: seat.won ? 1 : 0, recent: [displayRating(newSkill)], lastGameAt: game.endedAt }
+          standings.set(seat.userId, entry)
         }
+        store.changed?.(ladderId, seat.userId, entry)
       }
     }
   }
@@ -182,16 +215,10 @@ export function applyGame(store: RatingStore, game: RatedGame, history?: (row: H
 
 interface GameTeam {
   name: string
-  seats: RatedSeat[]
+  /** Indexes into the game's seats. */
+  seats: number[]
   rank: number
   withSide: boolean
-}
-
-/** A seat's belief on a ladder: its own there, or (a player the ladder does not rate) its overall one before the game. */
-function beliefOf(store: RatingStore, ladderId: string, rule: LadderRule, seat: RatedSeat, overallOf: Map<RatedSeat, Skill | undefined>): Skill {
-  if (seat.userId === null) return newSkill
-  const own = rule.rates(seat) ? store.entry(ladderId, seat.userId) : overallOf.get(seat)
-  return own ?? newSkill
 }
 
 /** The trend: the shown rating now against the one before the player's last `trendGames` games. */
@@ -200,19 +227,26 @@ export function trendOf(entry: Pick<LadderEntry, 'mu' | 'sigma' | 'recent'>): nu
   return base === undefined ? 0 : Math.round((displayRating(entry) - base) * 10) / 10
 }
 
-/** A store that keeps everything in memory: the recompute's, and the tests'. */
-export function memoryStore(): RatingStore & { entries: Map<string, Map<number, LadderEntry>>; sides: Map<string, Skill> } {
+/** A store that keeps everything in memory: the recompute's, the update's (the games' players), and the tests'. */
+export function memoryStore(): RatingStore & {
+  entries: Map<string, Map<number, LadderEntry>>
+  sides: Map<string, Skill>
+  entry(ladderId: string, userId: number): LadderEntry | undefined
+  setEntry(ladderId: string, userId: number, entry: LadderEntry): void
+} {
   const entries = new Map<string, Map<number, LadderEntry>>()
   const sides = new Map<string, Skill>()
+  const ladder = (ladderId: string) => {
+    let standings = entries.get(ladderId)
+    if (!standings) entries.set(ladderId, (standings = new Map()))
+    return standings
+  }
   return {
     entries,
     sides,
+    ladder,
     entry: (ladderId, userId) => entries.get(ladderId)?.get(userId),
-    setEntry(ladderId, userId, entry) {
-      let ladder = entries.get(ladderId)
-      if (!ladder) entries.set(ladderId, (ladder = new Map()))
-      ladder.set(userId, entry)
-    },
+    setEntry: (ladderId, userId, entry) => void ladder(ladderId).set(userId, entry),
     side: (ladderId) => sides.get(ladderId),
     setSide: (ladderId, side) => void sides.set(ladderId, side),
   }

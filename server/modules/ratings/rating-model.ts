@@ -65,9 +65,10 @@ export interface RatedTeams {
  * The model's options per arrangement of places ([1, 2], [1, 1], ...): openskill works out its
  * constants once per options object, so a fresh object per game would cost several times the update.
  */
-const optionsByPlaces = new Map<string, { rank: number[]; beta: number; tau: number }>()
+const optionsByPlaces = new Map<string | number, { rank: number[]; beta: number; tau: number }>()
 function modelOptions(places: number[]) {
-  const key = places.join(',')
+  // Two teams placed 1 or 2 (nearly every game) are keyed by a number: no string per game.
+  const key = places.length === 2 && places[0]! <= 2 && places[1]! <= 2 ? places[0]! * 3 + places[1]! : places.join(',')
   let options = optionsByPlaces.get(key)
   if (!options) optionsByPlaces.set(key, (options = { rank: places, beta: ratingParameters.beta, tau: 0 }))
   return options

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../../db/schema'
 import { displayRating, type Skill } from './rating-model'
-import type { HistoryRow, LadderEntry, RatedGame } from './ladders'
+import type { LadderEntry, RatedGame } from './ladders'
+import { arrayLiteral, textArrayLiteral, type PackedHistory } from './packed'
 import { withRatingTables, type RatingsDatabase } from './ratings.tables'
 
 type Queries = Kysely<RatingsDatabase>
@@ -12,10 +13,6 @@ const ratingsLock = 7_414_245_001
 export interface EntryRow extends LadderEntry {
   ladderId: string
   userId: number
-}
-
-export interface HistoryWrite extends HistoryRow {
-  seq: number
 }
 
 /** Escapes LIKE's wildcards (and the escape character itself), so a search is taken literally. */
@@ -141,19 +138,30 @@ export function createRatingsRepository(database: Kysely<Database>) {
         on conflict (ladder_id) do update set mu = excluded.mu, sigma = excluded.sigma`.execute(queries)
     },
 
-    /** Writes history rows (in place of those of the same game, if it was rated before). */
-    async writeHistory(queries: Queries, rows: readonly HistoryWrite[]): Promise<void> {
-      if (rows.length === 0) return
+    /**
+     * Writes history rows `from` to `to` (in place of those of the same game and player, if it was
+     * rated before), in one statement whose columns go as array literals. A row already stored as it
+     * is now is left alone: a recompute that changes nothing rewrites no row (and leaves no dead row
+     * for the database to clean up).
+     */
+    async writeHistory(queries: Queries, rows: PackedHistory, from = 0, to = rows.length): Promise<void> {
+      if (to <= from) return
+      const ladders = textArrayLiteral(Array.from(rows.ladderIndexes.subarray(from, to), (index) => rows.ladders[index] as string))
+      const endedAt = textArrayLiteral(Array.from(rows.endedAt.subarray(from, to), (at) => new Date(at).toISOString()))
+      const column = (values: Parameters<typeof arrayLiteral>[0]) => arrayLiteral(values, from, to)
       await sql`
         insert into rating_history (user_id, ladder_id, lobby_id, seq, mu_before, sigma_before, mu_after, sigma_after, rating_before, rating_after, won, ended_at)
-        select * from unnest(${rows.map((row) => row.userId)}::integer[], ${rows.map((row) => row.ladderId)}::text[], ${rows.map((row) => row.gameId)}::integer[],
-          ${rows.map((row) => row.seq)}::bigint[], ${rows.map((row) => row.before.mu)}::double precision[], ${rows.map((row) => row.before.sigma)}::double precision[],
-          ${rows.map((row) => row.after.mu)}::double precision[], ${rows.map((row) => row.after.sigma)}::double precision[],
-          ${rows.map((row) => displayRating(row.before))}::double precision[], ${rows.map((row) => displayRating(row.after))}::double precision[],
-          ${rows.map((row) => row.won)}::boolean[], ${rows.map((row) => new Date(row.endedAt).toISOString())}::timestamptz[])
+        select * from unnest(${column(rows.userIds)}::integer[], ${ladders}::text[], ${column(rows.gameIds)}::integer[], ${column(rows.seqs)}::bigint[],
+          ${column(rows.muBefore)}::double precision[], ${column(rows.sigmaBefore)}::double precision[], ${column(rows.muAfter)}::double precision[],
+          ${column(rows.sigmaAfter)}::double precision[], ${column(rows.ratingBefore)}::double precision[], ${column(rows.ratingAfter)}::double precision[],
+          ${column(rows.won)}::boolean[], ${endedAt}::timestamptz[])
         on conflict (user_id, ladder_id, seq) do update set lobby_id = excluded.lobby_id, mu_before = excluded.mu_before, sigma_before = excluded.sigma_before,
           mu_after = excluded.mu_after, sigma_after = excluded.sigma_after, rating_before = excluded.rating_before, rating_after = excluded.rating_after,
-          won = excluded.won, ended_at = excluded.ended_at`.execute(queries)
+          won = excluded.won, ended_at = excluded.ended_at
+        where (rating_history.lobby_id, rating_history.mu_before, rating_history.sigma_before, rating_history.mu_after, rating_history.sigma_after,
+            rating_history.rating_before, rating_history.rating_after, rating_history.won, rating_history.ended_at)
+          is distinct from (excluded.lobby_id, excluded.mu_before, excluded.sigma_before, excluded.mu_after, excluded.sigma_after,
+            excluded.rating_before, excluded.rating_after, excluded.won, excluded.ended_at)`.execute(queries)
     },
 
     /** Empties the standings and sides (a recompute writes them afresh in the same transaction). */

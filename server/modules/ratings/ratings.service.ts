@@ -3,7 +3,8 @@ import type { RatingRow, RatingTab, RatingPage } from '../../contract/http/ratin
 import { AppError, badRequest } from '../../lib/app-error'
 import { applyGame, fixedLadderIds, laddersOf, memoryStore, ruleOf, trendOf, type LadderEntry } from './ladders'
 import type { Skill } from './rating-model'
-import type { EntryRow, HistoryWrite, RankedRow, RatingsRepository } from './ratings.repository'
+import { historyCollector } from './packed'
+import type { EntryRow, RankedRow, RatingsRepository } from './ratings.repository'
 
 /** A player appears on a ladder after this many rated games there. */
 export const defaultMinGames = 5
@@ -55,8 +56,7 @@ export function createRatingsService(options: RatingsServiceOptions) {
       const sides = new Map<string, Skill>()
       const tracking = {
         ...store,
-        setEntry(ladderId: string, userId: number, entry: LadderEntry) {
-          store.setEntry(ladderId, userId, entry)
+        changed(ladderId: string, userId: number, entry: LadderEntry) {
           changed.set(`${ladderId}\u0000${userId}`, { ladderId, userId, ...entry })
         },
         setSide(ladderId: string, side: Skill) {
@@ -65,18 +65,18 @@ export function createRatingsService(options: RatingsServiceOptions) {
         },
       }
       let seq = await repository.maxSeq(trx)
-      const history: HistoryWrite[] = []
+      const history = historyCollector(games.length * 10)
       const rated: { id: number; seq: number }[] = []
       for (const game of games) {
         seq += 1
         const gameSeq = seq
         rated.push({ id: game.id, seq: gameSeq })
-        applyGame(tracking, game, (row) => history.push({ ...row, seq: gameSeq }))
+        applyGame(tracking, game, (row) => history.add(row, gameSeq))
       }
       await repository.markRated(trx, rated)
       await repository.writeEntries(trx, [...changed.values()])
       await repository.writeSides(trx, sides)
-      await repository.writeHistory(trx, history)
+      await repository.writeHistory(trx, history.finish())
       return games.length
     })
   }

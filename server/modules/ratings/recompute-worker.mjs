@@ -5,6 +5,11 @@ import { parentPort } from 'node:worker_threads'
 import { tsImport } from 'tsx/esm/api'
 
 const { createRecomputePass } = await tsImport('./recompute-pass.ts', import.meta.url)
+const { packedBuffers } = await tsImport('./packed.ts', import.meta.url)
 const pass = createRecomputePass()
-// Messages sent before this listener was attached wait in the port's queue.
-parentPort.on('message', (request) => parentPort.postMessage(pass.handle(request)))
+// Messages sent before this listener was attached wait in the port's queue. A batch's history rows
+// are moved, not copied.
+parentPort.on('message', (request) => {
+  const reply = pass.handle(request)
+  parentPort.postMessage(reply, reply.type === 'history' ? packedBuffers(reply.rows) : [])
+})

@@ -5,6 +5,7 @@ import { conflict } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
 import type { RatingsRepository } from './ratings.repository'
 import type { RatingsService } from './ratings.service'
+import { packGames, packedBuffers, type PackedGames, type PackedHistory } from './packed'
 import type { PassReply, PassRequest } from './recompute-pass'
 
 export interface RecomputeOptions {
@@ -14,6 +15,8 @@ export interface RecomputeOptions {
   logger: FastifyBaseLogger
   /** Games read, rated and written per step (each step a few short statements). */
   batchSize?: number
+  /** Standings written per statement at the end, each slice asked of the worker as it is written. */
+  standingsPerStatement?: number
   /** Another server's recompute whose heartbeat is older than this is taken as dead. */
   staleMs?: number
 }
@@ -32,11 +35,21 @@ export function createPassWorker() {
     ask<T extends PassReply['type']>(request: PassRequest, type: T): Promise<Extract<PassReply, { type: T }>> {
       return new Promise((resolve, reject) => {
         waiting.push({ resolve: (reply) => (reply.type === type ? resolve(reply as Extract<PassReply, { type: T }>) : reject(new Error(`unexpected ${reply.type}`))), reject })
-        worker.postMessage(request)
+        // A batch's typed arrays are moved to the worker, not copied.
+        worker.postMessage(request, request.type === 'games' ? packedBuffers(request.games) : [])
       })
     },
     stop: () => worker.terminate(),
   }
+}
+
+/** History rows per statement (each a few hundred kilobytes of array literals). */
+const historyRowsPerStatement = 10_000
+
+/** The promise, marked as handled: it is awaited later, and a failure meanwhile must not count as unhandled. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {})
+  return promise
 }
 
 /**
@@ -49,6 +62,7 @@ export function createPassWorker() {
 export function createRecompute(options: RecomputeOptions) {
   const { repository, service, clock, logger } = options
   const batchSize = options.batchSize ?? 2000
+  const standingsPerStatement = options.standingsPerStatement ?? 5000
   const staleMs = options.staleMs ?? 60_000
   const progress: RecomputeProgress = { running: false, done: 0, total: 0 }
   let finished: Promise<void> = Promise.resolve()
@@ -57,12 +71,25 @@ export function createRecompute(options: RecomputeOptions) {
     const worker = createPassWorker()
     try {
       const db = repository.db
+      // While the worker rates one batch, the server writes the history of the one before and reads
+      // the one after (on PostgreSQL over two connections; PGlite takes them in turn).
+      let reading = handled(readBatch(db, order.slice(0, batchSize)))
+      let writing: Promise<void> = Promise.resolve()
       for (let start = 0; start < order.length; start += batchSize) {
-        const batch = order.slice(start, start + batchSize)
-        await rateBatch(db, batch)
-        progress.done = start + batch.length
-        await repository.recomputeHeartbeat(clock.now(), progress.done, progress.total)
+        const rating = worker.ask({ type: 'games', games: await reading }, 'history')
+        const next = order.slice(start + batchSize, start + 2 * batchSize)
+        reading = handled(readBatch(db, next))
+        const history = (await rating).rows
+        await writing
+        const done = start + Math.min(batchSize, order.length - start)
+        writing = handled(
+          writeHistory(db, history).then(async () => {
+            progress.done = done
+            await repository.recomputeHeartbeat(clock.now(), progress.done, progress.total)
+          }),
+        )
       }
+      await writing
       const lastSeq = order.at(-1)?.seq ?? 0
       await repository.locked(async (trx) => {
         // Games rated since the start, and any final one still waiting, join the pass here.
@@ -72,23 +99,32 @@ export function createRecompute(options: RecomputeOptions) {
         await repository.markRated(trx, waiting)
         const rest = [...tail, ...waiting]
         progress.total += rest.length
-        for (let start = 0; start < rest.length; start += batchSize) await rateBatch(trx, rest.slice(start, start + batchSize))
-        const standings = await worker.ask({ type: 'finish' }, 'standings')
+        for (let start = 0; start < rest.length; start += batchSize) {
+          const games = await readBatch(trx, rest.slice(start, start + batchSize))
+          await writeHistory(trx, (await worker.ask({ type: 'games', games }, 'history')).rows)
+        }
+        const finished = await worker.ask({ type: 'finish' }, 'finished')
         await repository.clearStandings(trx)
-        for (let start = 0; start < standings.entries.length; start += 5000) await repository.writeEntries(trx, standings.entries.slice(start, start + 5000))
-        await repository.writeSides(trx, new Map(standings.sides))
+        for (let from = 0; from < finished.standings; from += standingsPerStatement) {
+          await repository.writeEntries(trx, (await worker.ask({ type: 'standings', from, count: standingsPerStatement }, 'standings')).entries)
+        }
+        await repository.writeSides(trx, new Map(finished.sides))
         progress.done = progress.total
       })
     } finally {
       await worker.stop()
     }
+  }
 
-    async function rateBatch(queries: RatingsRepository['db'], batch: readonly { id: number; seq: number }[]): Promise<void> {
-      const games = await repository.games(queries, batch.map((game) => game.id))
-      const seqOf = new Map(batch.map((game) => [game.id, game.seq]))
-      const history = await worker.ask({ type: 'games', games, seqs: games.map((game) => seqOf.get(game.id) as number) }, 'history')
-      for (let start = 0; start < history.rows.length; start += 10_000) await repository.writeHistory(queries, history.rows.slice(start, start + 10_000))
-    }
+  /** A batch's games, packed for the worker, with their places in the rating order. */
+  async function readBatch(queries: RatingsRepository['db'], batch: readonly { id: number; seq: number }[]): Promise<PackedGames> {
+    const games = await repository.games(queries, batch.map((game) => game.id))
+    const seqOf = new Map(batch.map((game) => [game.id, game.seq]))
+    return packGames(games, games.map((game) => seqOf.get(game.id) as number))
+  }
+
+  async function writeHistory(queries: RatingsRepository['db'], rows: PackedHistory): Promise<void> {
+    for (let start = 0; start < rows.length; start += historyRowsPerStatement) await repository.writeHistory(queries, rows, start, Math.min(rows.length, start + historyRowsPerStatement))
   }
 
   return {

@@ -7,6 +7,7 @@ import type { ShareView } from '../../contract/socket/sharing'
 import { AppError } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
 import { hashToken, randomToken } from '../../lib/ids'
+import { createKeyedQueue } from '../../lib/keyed-queue'
 import { spectatorRoom, type GameModule } from '../game'
 import { lobbyRoom } from '../lobbies'
 import type { SharingRepository } from './sharing.repository'
@@ -123,16 +124,8 @@ export function createStreamerFollowing(options: {
   }
 
   // One follow at a time per streamer on this app server, so two quick moves cannot leave a page behind.
-  const queues = new Map<number, Promise<unknown>>()
-  function serialised<T>(streamerId: number, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(streamerId) ?? Promise.resolve()).then(work, work)
-    const settled = run.catch(() => undefined)
-    queues.set(streamerId, settled)
-    void settled.then(() => {
-      if (queues.get(streamerId) === settled) queues.delete(streamerId)
-    })
-    return run
-  }
+  const queue = createKeyedQueue<number>()
+  const serialised = <T>(streamerId: number, work: () => Promise<T>): Promise<T> => queue.run(streamerId, work)
 
   /** The streamer moved: every page of theirs, on every app server, follows and is told. */
   async function moveAll(streamerId: number): Promise<void> {

@@ -38,8 +38,8 @@ export interface TableMediaModule {
   revokeSharePages(streamerId: number): void
   /** A share page closed: its media peer is no longer let in. */
   viewerGone: TableMediaService['viewerGone']
-  /** Where this app server placed a table's media room: `builtin`, a media node's id, or null when it placed none (the admin panel's table list). */
-  homeOf(lobbyId: number): string | null
+  /** Where each table's media room is (the admin panel's table list): a media node's id as every app server sees it, or `builtin` for a table on no node. */
+  placedOn(lobbyIds: readonly number[]): Promise<Map<number, string>>
 }
 
 /** Between app servers (Socket.IO's server-side events through the Redis adapter): cut these media peers off here too. */
@@ -54,12 +54,15 @@ type RevokeOrder = { userId: number } | { streamerId: number }
 export function registerTableMediaModule(app: FastifyInstance, options: TableMediaOptions): TableMediaModule {
   const { config } = options
   const builtin = builtinHome(options.media)
+  const repository = createTableMediaRepository(app.db)
   let resync: (lobbyId: number, home: MediaHome) => Promise<void> = async () => undefined
   const registry = createMediaNodeRegistry(app, {
     builtin,
     media: options.media,
     sharedSecret: config.mediaTokenSecret !== undefined,
     resync: (lobbyId, home) => resync(lobbyId, home),
+    placements: repository,
+    cluster: config.redisUrl !== undefined,
     ...options.nodes,
   })
   const service = createTableMediaService({ membershipOf: options.lobbies.membershipOf, membersOf: options.lobbies.membersOf, game: options.game, placement: registry.placement, logger: app.log })
@@ -92,7 +95,7 @@ export function registerTableMediaModule(app: FastifyInstance, options: TableMed
 
   const { mediaNodeEmail, mediaNodePassword } = config
   if (mediaNodeEmail && mediaNodePassword) {
-    app.addHook('onReady', () => ensureMediaNodeAccount({ repository: createTableMediaRepository(app.db), email: mediaNodeEmail, password: mediaNodePassword, logger: app.log }))
+    app.addHook('onReady', () => ensureMediaNodeAccount({ repository, email: mediaNodeEmail, password: mediaNodePassword, logger: app.log }))
   }
-  return { viewerTicket: service.viewerTicket, revokeSharePages: (streamerId) => revokeEverywhere({ streamerId }), viewerGone: service.viewerGone, homeOf: (lobbyId) => registry.placement.homeOf(lobbyId)?.id ?? null }
+  return { viewerTicket: service.viewerTicket, revokeSharePages: (streamerId) => revokeEverywhere({ streamerId }), viewerGone: service.viewerGone, placedOn: (lobbyIds) => registry.placement.placedOn(lobbyIds) }
 }

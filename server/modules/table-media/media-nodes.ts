@@ -15,7 +15,9 @@ import {
   type RoomControl,
   type RoomControlMessage,
 } from '../../media'
-import { lobbyOfRoom, type MediaHome, type MediaPlacement } from './table-media.service'
+import { roomControlOf } from './microphones'
+import type { StoredPlacement, TableMediaRepository } from './table-media.repository'
+import { lobbyOfRoom, tableRoomId, type MediaHome, type MediaPlacement } from './table-media.service'
 
 /** A live media node as the admin panel (and tests) may list it. */
 export interface MediaNodeInfo {
@@ -59,6 +61,10 @@ export interface MediaNodeRegistryOptions {
   sharedSecret: boolean
   /** A node (re)registered holding this table's room: push the table's state to it. */
   resync(lobbyId: number, home: MediaHome): Promise<void>
+  /** Where the tables' placements on nodes are kept, shared by every app server. */
+  placements: Pick<TableMediaRepository, 'findPlacement' | 'claimPlacement' | 'releasePlacement' | 'releaseNode' | 'releaseEnded' | 'placementsOf'>
+  /** Several app servers (Redis): a table placed on a node of another app server is controlled through it. */
+  cluster: boolean
   /** A node that has not reported its load for this long takes no new tables. */
   staleMs?: number
   /** How often a node's session is looked up again (a banned or deleted account is cut off). */
@@ -80,8 +86,16 @@ const checkLoad = Compile(NodeLoad)
  * membership. It registers (`media:node:register`) its signalling URL, capacity and the rooms it
  * holds, then reports its load every few seconds. A table is placed on the least-loaded live node
  * with room to spare (peers reported plus tickets issued since, over capacity) and stays there while
- * that node lives; without one it goes to the built-in media server. The game's microphones and
- * speaker reach the node as `media:node:control`.
+ * that node lives and is enabled; without one it goes to the built-in media server. The game's
+ * microphones and speaker reach the node as `media:node:control`.
+ *
+ * Placements on nodes are kept in the database (`media_placements`), so every app server finds a
+ * table where another placed it. A node is connected to one app server only: the others reach it
+ * through that one (a server-side event through the Redis adapter). A placement is written when a
+ * table is placed, moved at the table's next ticket when its node is gone or disabled (the old room
+ * is emptied, so its peers come back with tickets for the new home), and removed when the node
+ * leaves or the table ends. The built-in media server lives inside one app server, so a table there
+ * has no row.
  */
 export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNodeRegistryOptions) {
   const { builtin } = options
@@ -92,9 +106,16 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
   const nodes = new Map<string, NodeEntry>()
   /** Whether a node may take new tables (the admin panel disables nodes); every node may until told otherwise. */
   let admits: (nodeId: string) => boolean = () => true
-  /** Table → home id (`builtin` or a node id). */
+  /** Table → home id (`builtin` or a node id) of the tables this app server placed or pushed to: the database has the truth for nodes. */
   const assignments = new Map<number, string>()
+  /** Tables on a node of another app server, reached through it. */
+  const remote = new Map<number, MediaHome>()
+  const store = options.placements
   const log = app.log.child({ module: 'media-nodes' })
+  const cluster = app.io as unknown as {
+    serverSideEmitWithAck(event: string, order: RelayedControl): Promise<RelayAnswer[]>
+    on(event: string, listener: (order: RelayedControl, answer: (value: RelayAnswer) => void) => void): void
+  }
 
   const live = (node: NodeEntry | undefined): node is NodeEntry => node !== undefined && node.socket.connected && Date.now() - node.lastSeen < staleMs
   const loadOf = (node: NodeEntry) => {
@@ -132,11 +153,63 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
     }
   }
 
+  /** A node of another app server, as a home: tokens are signed here (the secret is shared), room controls go through its app server. */
+  function remoteHome(placement: StoredPlacement): MediaHome {
+    return {
+      id: placement.nodeId,
+      url: placement.url,
+      issueToken: (claims) => options.media.issueToken(claims),
+      async control(roomId, control, { create }) {
+        const message: RoomControlMessage = { roomId, peers: control.peers, microphones: control.microphones, speaker: control.speaker, create }
+        const answers = await cluster.serverSideEmitWithAck(relayEvent, { nodeId: placement.nodeId, message })
+        if (!answers.includes('ok')) throw new Error(`no app server applied a room control on media node ${placement.nodeId}: ${answers.join(', ') || 'none answered'}`)
+      },
+    }
+  }
+
+  if (options.cluster) {
+    // Another app server placed a table on a node of ours: its room controls come through here.
+    cluster.on(relayEvent, (order, answer) => {
+      if (typeof answer !== 'function') return
+      const node = typeof order?.nodeId === 'string' ? nodes.get(order.nodeId) : undefined
+      if (!live(node) || typeof order.message?.roomId !== 'string' || lobbyOfRoom(order.message.roomId) === null) return answer('absent')
+      const lobbyId = lobbyOfRoom(order.message.roomId) as number
+      node.socket
+        .timeout(controlTimeoutMs)
+        .emitWithAck(appToNodeEvents.control, order.message)
+        .then((ack: NodeAck) => {
+          if ('error' in ack) return answer('refused')
+          node.rooms.add(order.message.roomId)
+          if (!assignments.has(lobbyId)) assignments.set(lobbyId, node.id)
+          answer('ok')
+        })
+        .catch(() => answer('refused'))
+    })
+  }
+
   function forget(node: NodeEntry): void {
     if (nodes.get(node.id) !== node) return
     nodes.delete(node.id)
     for (const [lobbyId, home] of assignments) if (home === node.id) assignments.delete(lobbyId)
+    // Its tables go elsewhere at their next ticket, on every app server.
+    store.releaseNode(node.id).catch((error: unknown) => log.warn({ err: error, nodeId: node.id }, 'the placements of a media node that left were not released'))
     log.info({ nodeId: node.id }, 'media node left')
+  }
+
+  /** The least busy live node that may take a new table, or null (then the built-in media server). */
+  function bestNode(): NodeEntry | null {
+    let best: NodeEntry | null = null
+    for (const node of nodes.values()) {
+      if (!live(node) || loadOf(node) >= node.capacity || !admits(node.id)) continue
+      if (!best || busier(best, node)) best = node
+    }
+    return best
+  }
+
+  /** The table left this home: its room is emptied there, so its peers come back with tickets for the new one. */
+  function empty(home: MediaHome, lobbyId: number): void {
+    const nobody = roomControlOf(null, { publishers: [], spectators: [], viewers: [] })
+    home.control(tableRoomId(lobbyId), nobody, { create: false }).catch((error: unknown) => log.warn({ err: error, lobbyId, home: home.id }, 'the room of a table that moved was not emptied'))
   }
 
   /** The rooms a node holds: its tables are placed there (unless a live home already has them). */
@@ -149,7 +222,10 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
       const current = assignments.get(lobbyId)
       if (current !== undefined && current !== node.id && (current === 'builtin' ? options.media.rooms.get(room.roomId) !== undefined : live(nodes.get(current)))) continue
       assignments.set(lobbyId, node.id)
-      if (resync) options.resync(lobbyId, node.home).catch((error: unknown) => log.warn({ err: error, nodeId: node.id, lobbyId }, 'media node resync failed'))
+      if (!resync) continue
+      // A node back after a blink (its placements were released when it left) holds its tables again, unless they moved meanwhile.
+      store.claimPlacement({ lobbyId, nodeId: node.id, url: node.url }, null).catch((error: unknown) => log.warn({ err: error, nodeId: node.id, lobbyId }, 'the placement of a room a media node holds was not stored'))
+      options.resync(lobbyId, node.home).catch((error: unknown) => log.warn({ err: error, nodeId: node.id, lobbyId }, 'media node resync failed'))
     }
   }
 
@@ -255,24 +331,69 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
     for (const socket of namespace.sockets.values()) socket.disconnect(true)
   })
 
-  const placement: MediaPlacement & { fallback(lobbyId: number): MediaHome } = {
-    place(lobbyId) {
+  /** Places the table on the best node (or the built-in server), moving it off `from`, the node it was on. */
+  async function choose(lobbyId: number, from: StoredPlacement | undefined): Promise<MediaHome> {
+    const best = bestNode()
+    remote.delete(lobbyId)
+    if (!best) {
+      if (from) await store.releasePlacement(lobbyId, from.nodeId)
+      assignments.set(lobbyId, 'builtin')
+      if (nodes.size > 0) log.warn({ lobbyId }, 'no media node has room: the table goes to the built-in media server')
+      return builtin
+    }
+    const stored = await store.claimPlacement({ lobbyId, nodeId: best.id, url: best.url }, from?.nodeId ?? null)
+    if (stored && stored.nodeId !== best.id) {
+      // Another app server placed the table a moment ago: it stays where that one put it.
+      const there = nodes.get(stored.nodeId)
+      if (live(there)) return (assignments.set(lobbyId, there.id), there.home)
+      const home = remoteHome(stored)
+      remote.set(lobbyId, home)
+      assignments.delete(lobbyId)
+      return home
+    }
+    assignments.set(lobbyId, best.id)
+    log.debug({ lobbyId, nodeId: best.id }, 'table placed on a media node')
+    return best.home
+  }
+
+  const placement: MediaPlacement & { placedOn(lobbyIds: readonly number[]): Promise<Map<number, string>> } = {
+    async place(lobbyId) {
       const current = assignments.get(lobbyId)
-      if (current === 'builtin' && options.media.rooms.get(`lobby-${lobbyId}`)) return builtin
-      const sticky = current === undefined || current === 'builtin' ? undefined : nodes.get(current)
-      if (live(sticky)) return sticky.home
-      let best: NodeEntry | null = null
-      for (const node of nodes.values()) {
-        if (!live(node) || loadOf(node) >= node.capacity || !admits(node.id)) continue
-        if (!best || busier(best, node)) best = node
+      if (current === 'builtin' && options.media.rooms.get(tableRoomId(lobbyId))) return builtin
+      const stored = await store.findPlacement(lobbyId)
+      if (!stored) return choose(lobbyId, undefined)
+      const node = nodes.get(stored.nodeId)
+      if (live(node)) {
+        if (admits(node.id)) {
+          assignments.set(lobbyId, node.id)
+          remote.delete(lobbyId)
+          return node.home
+        }
+        // Its node was disabled: the table moves, and its room there is emptied.
+        const home = await choose(lobbyId, stored)
+        if (home !== node.home) empty(node.home, lobbyId)
+        return home
       }
-      assignments.set(lobbyId, best ? best.id : 'builtin')
-      if (best) log.debug({ lobbyId, nodeId: best.id }, 'table placed on a media node')
-      else if (nodes.size > 0) log.warn({ lobbyId }, 'no media node has room: the table goes to the built-in media server')
-      return best ? best.home : builtin
+      if (node === undefined && options.cluster && admits(stored.nodeId)) {
+        // On a node of another app server (rows of nodes gone are released, and a node that does not
+        // answer through its app server loses the table at this ticket: the service falls back).
+        const home = remoteHome(stored)
+        remote.set(lobbyId, home)
+        assignments.delete(lobbyId)
+        return home
+      }
+      if (node === undefined && options.cluster) {
+        const home = await choose(lobbyId, stored)
+        if (home.id !== stored.nodeId) empty(remoteHome(stored), lobbyId)
+        return home
+      }
+      // Its node is gone (stale here, or nowhere to be reached): the table moves.
+      return choose(lobbyId, stored)
     },
 
     homeOf(lobbyId) {
+      const far = remote.get(lobbyId)
+      if (far) return far
       const current = assignments.get(lobbyId)
       if (current === undefined || current === 'builtin') return builtin
       const node = nodes.get(current)
@@ -280,9 +401,33 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
     },
 
     /** The table's node failed it (did not apply the room control): the built-in server takes it. */
-    fallback(lobbyId) {
+    async fallback(lobbyId) {
+      const failed = remote.get(lobbyId)?.id ?? assignments.get(lobbyId)
+      remote.delete(lobbyId)
       assignments.set(lobbyId, 'builtin')
+      if (failed !== undefined && failed !== 'builtin') await store.releasePlacement(lobbyId, failed)
       return builtin
+    },
+
+    /** These tables may have ended (disbanded, or everybody left): their placements go, and this server forgets them. */
+    async ended(lobbyIds) {
+      await store.releaseEnded(lobbyIds)
+      const followed = lobbyIds.filter((lobbyId) => remote.has(lobbyId) || (assignments.get(lobbyId) ?? 'builtin') !== 'builtin')
+      if (followed.length === 0) return
+      const placed = await store.placementsOf(followed)
+      for (const lobbyId of followed) {
+        if (placed.has(lobbyId)) continue
+        remote.delete(lobbyId)
+        const current = assignments.get(lobbyId)
+        if (current !== undefined && current !== 'builtin') assignments.delete(lobbyId)
+      }
+    },
+
+    /** Where each table's media room is, as every app server sees it: a node's id, or `builtin` (an app server's own media server) for a table on no node. */
+    async placedOn(lobbyIds) {
+      const placed = await store.placementsOf(lobbyIds)
+      for (const lobbyId of lobbyIds) if (!placed.has(lobbyId)) placed.set(lobbyId, 'builtin')
+      return placed
     },
 
     /** Cuts a peer off on the built-in media server and on every connected node, at once. */
@@ -322,3 +467,12 @@ export function createMediaNodeRegistry(app: FastifyInstance, options: MediaNode
 }
 
 export type MediaNodeRegistry = ReturnType<typeof createMediaNodeRegistry>
+
+/** Between app servers: a room control for a media node connected to another app server. */
+const relayEvent = 'table-media:node-control'
+interface RelayedControl {
+  nodeId: string
+  message: RoomControlMessage
+}
+/** `ok`: applied by the node; `absent`: not a node of that app server; `refused`: the node did not apply it. */
+type RelayAnswer = 'ok' | 'absent' | 'refused'

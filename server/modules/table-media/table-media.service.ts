@@ -3,6 +3,7 @@ import type { LobbyRow } from '../../../db/schema'
 import type { MediaRole } from '../../contract/rtc'
 import type { MediaTicket } from '../../contract/socket/media'
 import { AppError } from '../../lib/app-error'
+import { createKeyedQueue } from '../../lib/keyed-queue'
 import type { GameState } from '../game'
 import type { PeerRevocation } from '../../media'
 import { roomControlOf, type RoomControl, type TableMembers } from './microphones'
@@ -32,12 +33,14 @@ export interface MediaHome {
 
 /** Which home a table's room is at. */
 export interface MediaPlacement {
-  /** The table's home, choosing one (and keeping it) when it has none yet. */
-  place(lobbyId: number): MediaHome
-  /** The table's home if it has one. */
+  /** The table's home, choosing one (and keeping it) when it has none yet, or moving it off a node gone or disabled. */
+  place(lobbyId: number): Promise<MediaHome>
+  /** The table's home as this app server knows it (the built-in media server until it placed the table elsewhere). */
   homeOf(lobbyId: number): MediaHome | null
   /** The table's home failed it (a node that did not answer): the built-in media server takes it. */
-  fallback(lobbyId: number): MediaHome
+  fallback(lobbyId: number): Promise<MediaHome>
+  /** Members moved at these tables: those that ended (disbanded, nobody left) lose their placement. */
+  ended(lobbyIds: readonly number[]): Promise<void>
   /** Cuts a peer off on the built-in media server and every live media node of this app server. */
   revoke(target: PeerRevocation): Promise<void>
 }
@@ -86,16 +89,8 @@ export function createTableMediaService(deps: { membershipOf: MembershipOf; memb
   }
 
   /** One control at a time per table, in order, so an older state never lands after a newer one. */
-  const queues = new Map<number, Promise<unknown>>()
-  function serial<T>(lobbyId: number, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(lobbyId) ?? Promise.resolve()).then(work, work)
-    const settled = run.catch(() => undefined)
-    queues.set(lobbyId, settled)
-    void settled.then(() => {
-      if (queues.get(lobbyId) === settled) queues.delete(lobbyId)
-    })
-    return run
-  }
+  const queue = createKeyedQueue<number>()
+  const serial = <T>(lobbyId: number, work: () => Promise<T>): Promise<T> => queue.run(lobbyId, work)
 
   /** Sends the control to the table's room unless it is the one sent last (a ticket's `create` always goes). */
   async function push(lobbyId: number, home: MediaHome, control: RoomControl, create: boolean): Promise<void> {
@@ -116,12 +111,12 @@ export function createTableMediaService(deps: { membershipOf: MembershipOf; memb
     return serial(lobbyId, async () => {
       const control = await controlOf(lobbyId, await stateOf(lobbyId), true)
       // The room learns who may enter and the game's cameras and microphones before anyone can join it (also after it idled out).
-      let home = placement.place(lobbyId)
+      let home = await placement.place(lobbyId)
       try {
         await push(lobbyId, home, control, true)
       } catch (error) {
         logger.warn({ err: error, lobbyId, home: home.id }, 'media home did not take the table: the built-in media server does')
-        home = placement.fallback(lobbyId)
+        home = await placement.fallback(lobbyId)
         await push(lobbyId, home, control, true)
       }
       return { url: home.url, token: home.issueToken({ roomId, peerId, role }), peerId, role, roomId }
@@ -173,6 +168,7 @@ export function createTableMediaService(deps: { membershipOf: MembershipOf; memb
      * has just sat down at, and it stays let in.
      */
     async membersChanged(lobbyIds: readonly number[], userIds: readonly number[]): Promise<void> {
+      await placement.ended([...new Set(lobbyIds)])
       for (const lobbyId of new Set(lobbyIds)) {
         if (!lastSent.has(lobbyId) && !viewers.has(lobbyId)) {
           members.delete(lobbyId)

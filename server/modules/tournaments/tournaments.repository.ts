@@ -275,6 +275,12 @@ export function createTournamentsRepository(database: Kysely<Database>) {
       await db.deleteFrom('tournament_rounds').where('tournament_id', '=', tournamentId).where('number', '=', number).execute()
     },
 
+    /** The tournament whose round seated this table (lobby), or null. */
+    async tournamentOfTable(lobbyId: number): Promise<number | null> {
+      const row = await db.selectFrom('tournament_tables').select('tournament_id').where('lobby_id', '=', lobbyId).executeTakeFirst()
+      return row?.tournament_id ?? null
+    },
+
     async addTable(row: Omit<TableRow, 'status'> & { tournament_id: number }): Promise<void> {
       await db.insertInto('tournament_tables').values(row).execute()
     },

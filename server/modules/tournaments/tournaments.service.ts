@@ -1,5 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { LRUCache } from 'lru-cache'
 import { Compile } from 'typebox/compile'
 import { Role } from '../../contract/http/auth'
 import {
@@ -13,7 +14,7 @@ import {
   type TournamentPerson,
   type TournamentRound,
 } from '../../contract/http/tournaments'
-import type { TournamentSeated } from '../../contract/socket/tournaments'
+import type { TournamentProgress, TournamentSeated } from '../../contract/socket/tournaments'
 import { defaultLobbySettings, type DeckId, type LobbySettings } from '../../contract/game'
 import { AppError, badRequest, notFound } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
@@ -96,6 +97,8 @@ export interface TournamentsServiceOptions {
   uploadsDir: string
   /** Tells a seated user to go to their table (a socket event to their sockets on every server). */
   notifySeated(userId: number, payload: TournamentSeated): void
+  /** The tournament's players, rounds or standings changed: its watchers hear of it. */
+  progressChanged(tournamentId: number): void
   /** Seeds of the seating (tests fix them); by default random. */
   seed?: () => number
 }
@@ -263,6 +266,36 @@ export function createTournamentsService(options: TournamentsServiceOptions) {
     }))
   }
 
+  async function progressOf(row: TournamentRow): Promise<TournamentProgress> {
+    const [playerIds, rounds, results] = await Promise.all([repository.players(row.id), roundsOf(row), repository.results(row.id)])
+    const standings = standingsOf(
+      results.map((result) => ({ userId: result.user_id, won: result.won, points: result.points, extra: result.extra, firstNightKilled: result.first_night_killed })),
+      playerIds,
+    )
+    const people = await repository.people([...playerIds, ...standings.map((standing) => standing.userId)])
+    return {
+      tournamentId: row.id,
+      players: playerIds.flatMap((userId) => person(people, userId)),
+      rounds,
+      standings: standings.flatMap((standing) =>
+        person(people, standing.userId).map((player) => ({ rank: standing.rank, player, games: standing.games, points: standing.points, wins: standing.wins, extra: standing.extra, firstNightKills: standing.firstNightKills })),
+      ),
+    }
+  }
+
+  /**
+   * Which tournament seated a table: asked for every game that starts or ends anywhere, so the
+   * answer is kept (tables never change tournament); a round's own tables are known at once.
+   */
+  const tableTournaments = new LRUCache<number, { id: number | null }>({ max: 10_000 })
+  async function tournamentOfTable(lobbyId: number): Promise<number | null> {
+    const known = tableTournaments.get(lobbyId)
+    if (known) return known.id
+    const id = await repository.tournamentOfTable(lobbyId)
+    tableTournaments.set(lobbyId, { id })
+    return id
+  }
+
   return {
     decks: () => ({ items: decks() }),
 
@@ -334,20 +367,17 @@ export function createTournamentsService(options: TournamentsServiceOptions) {
 
     async detail(viewer: Viewer, id: number): Promise<TournamentDetail> {
       const row = await existing(id)
-      const [[tournament], playerIds, rounds, results] = await Promise.all([present([row], viewer), repository.players(id), roundsOf(row), repository.results(id)])
-      const standings = standingsOf(
-        results.map((result) => ({ userId: result.user_id, won: result.won, points: result.points, extra: result.extra, firstNightKilled: result.first_night_killed })),
-        playerIds,
-      )
-      const people = await repository.people([...playerIds, ...standings.map((standing) => standing.userId)])
-      return {
-        tournament: tournament as Tournament,
-        players: playerIds.flatMap((userId) => person(people, userId)),
-        rounds,
-        standings: standings.flatMap((standing) => person(people, standing.userId).map((player) => ({ rank: standing.rank, player, games: standing.games, points: standing.points, wins: standing.wins, extra: standing.extra, firstNightKills: standing.firstNightKills }))),
-        ladderId: `tournament-${id}`,
-      }
+      const [[tournament], now] = await Promise.all([present([row], viewer), progressOf(row)])
+      return { tournament: tournament as Tournament, players: now.players, rounds: now.rounds, standings: now.standings, ladderId: `tournament-${id}` }
     },
+
+    /** What every watcher of the tournament sees: players, rounds and standings (an unknown id is refused). */
+    async progress(id: number): Promise<TournamentProgress> {
+      return progressOf(await existing(id))
+    },
+
+    /** The tournament whose round seated this table, or null for any other table. */
+    tournamentOfTable,
 
     /** Registers the caller: once, while registration is open and places are left. */
     async register(viewer: Viewer, id: number): Promise<Tournament> {
@@ -355,6 +385,7 @@ export function createTournamentsService(options: TournamentsServiceOptions) {
       if (await repository.isRegistered(id, viewer.user.id)) throw tournamentError(409, 'errors.tournaments.already_registered')
       if (!registrationOpen(row)) throw tournamentError(409, 'errors.tournaments.registration_closed')
       if (!(await repository.register(id, viewer.user.id))) throw tournamentError(409, 'errors.tournaments.already_registered')
+      options.progressChanged(id)
       const [tournament] = await present([await existing(id)], viewer)
       return tournament as Tournament
     },
@@ -400,6 +431,7 @@ export function createTournamentsService(options: TournamentsServiceOptions) {
           const lobbyId = await lobbies.seatTournamentTable({ name: `${row.name} · ${number}.${index + 1}`, language, deckId: row.deck_id as DeckId, settings, players: table, judge })
           created += 1
           await repository.addTable({ lobby_id: lobbyId, tournament_id: id, round: number, table_number: index + 1, players: table, judge_id: judge })
+          tableTournaments.set(lobbyId, { id })
           const at = { tournamentId: id, round: number, table: index + 1, lobbyId }
           for (const userId of table) options.notifySeated(userId, { ...at, as: 'player' })
           if (judge !== null) options.notifySeated(judge, { ...at, as: 'judge' })
@@ -407,9 +439,11 @@ export function createTournamentsService(options: TournamentsServiceOptions) {
       } catch (error) {
         // Nobody was seated yet (someone sat down elsewhere meanwhile): the round is not started.
         if (created === 0) await repository.removeRound(id, number)
+        else options.progressChanged(id)
         if (error instanceof AppError && error.code === 'errors.lobby.already_in_lobby') throw tournamentError(409, 'errors.tournaments.player_busy')
         throw error
       }
+      options.progressChanged(id)
       const round = (await roundsOf(row)).find((item) => item.number === number)
       return round as TournamentRound
     },

@@ -172,6 +172,34 @@ describe('starting the desktop app', () => {
     expect(fake.electron.net.fetch).toHaveBeenCalledWith('https://play.mafia-table.club/uploads/avatar-1.png')
   })
 
+  it('lets its pages reach the media nodes the club server names, remembered for a start that cannot reach it', async () => {
+    const nodes = "default-src 'self'; connect-src 'self' wss://play.mafia-table.club wss://media-1.mafia-table.club:8443"
+    const fake = fakeElectron()
+    const given = run()
+    vi.mocked(fake.electron.net.fetch).mockImplementation(async (url: string) =>
+      url.endsWith('/api/health') ? new Response('{}', { headers: { 'Content-Security-Policy': nodes } }) : new Response('img'),
+    )
+    startDesktopApp(fake.electron, given)
+    await fake.ready()
+    expect(fake.electron.net.fetch).toHaveBeenCalledWith('https://play.mafia-table.club/api/health')
+    const policyOf = async (protocol: typeof fake.protocol) => {
+      const [, handler] = protocol.handle.mock.calls[0] as unknown as [string, (request: Request) => Promise<Response>]
+      return (await handler(new Request('app://mafia/mafia/12'))).headers.get('content-security-policy') ?? ''
+    }
+    expect(await policyOf(fake.protocol)).toContain('wss://play.mafia-table.club wss://media-1.mafia-table.club:8443;')
+    expect(await policyOf(fake.protocol)).not.toContain('media-2')
+    expect(JSON.parse(readFileSync(given.settingsPath, 'utf8')).mediaOrigins).toEqual(['wss://media-1.mafia-table.club:8443'])
+
+    // The next start finds the server down: the nodes it named last time are still allowed.
+    vi.resetModules()
+    ;({ startDesktopApp } = await import('../../../electron/main/desktop-app'))
+    const offline = fakeElectron()
+    vi.mocked(offline.electron.net.fetch).mockImplementation(() => Promise.reject(new Error('offline')))
+    startDesktopApp(offline.electron, given)
+    await offline.ready()
+    expect(await policyOf(offline.protocol)).toContain('wss://media-1.mafia-table.club:8443')
+  })
+
   it('remembers the chosen server: a valid choice is saved and the app restarts on it; a refused one changes nothing', async () => {
     const fake = fakeElectron()
     const given = run()
@@ -409,5 +437,44 @@ describe('quitting', () => {
     expect(fake.dialog.showMessageBox).not.toHaveBeenCalled()
     await fake.invoke(desktopChannels.readyToQuit, window)
     expect(fake.app.quitted).toBe(true)
+  })
+})
+
+describe('updates in the installed app', () => {
+  it('reach the page with their progress (and the task bar), and restart only when the page asks and the user says yes', async () => {
+    const fake = fakeElectron()
+    const updater = Object.assign(new FakeEmitter(), {
+      autoDownload: false,
+      autoInstallOnAppQuit: true,
+      setFeedURL: vi.fn(),
+      checkForUpdates: vi.fn(() => Promise.resolve(null)),
+      quitAndInstall: vi.fn(),
+    })
+    Object.assign(fake.electron, { autoUpdater: updater })
+    fake.app.isPackaged = true
+    startDesktopApp(fake.electron, run({ serverUrl: 'https://club.example.org' }))
+    await fake.ready()
+    const [window] = fake.windows
+    expect(await fake.invoke(desktopChannels.updateState, window)).toBeNull()
+    // Nothing downloaded: asking for the restart installs nothing and asks nothing.
+    expect(await fake.invoke(desktopChannels.installUpdate, window)).toBe(false)
+
+    updater.emit('update-available', {})
+    updater.emit('download-progress', { percent: 25 })
+    expect(window?.webContents.send).toHaveBeenLastCalledWith(desktopEvents.updateState, { phase: 'downloading', percent: 25 })
+    expect(window?.setProgressBar).toHaveBeenLastCalledWith(0.25)
+    updater.emit('update-downloaded', {})
+    expect(window?.webContents.send).toHaveBeenLastCalledWith(desktopEvents.updateState, { phase: 'ready' })
+    expect(window?.setProgressBar).toHaveBeenLastCalledWith(-1)
+    // A page that loads now learns it at once.
+    expect(await fake.invoke(desktopChannels.updateState, window)).toEqual({ phase: 'ready' })
+    expect(fake.dialog.showMessageBox).not.toHaveBeenCalled()
+
+    fake.dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false })
+    expect(await fake.invoke(desktopChannels.installUpdate, window)).toBe(false)
+    expect(updater.quitAndInstall).not.toHaveBeenCalled()
+    expect(await fake.invoke(desktopChannels.installUpdate, window)).toBe(true)
+    expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(2)
+    expect(updater.quitAndInstall).toHaveBeenCalledWith(false, true)
   })
 })

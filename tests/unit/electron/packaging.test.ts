@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config'
 import type { Configuration } from 'app-builder-lib'
 import { DebugLogger } from 'builder-util/out/DebugLogger'
@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest'
 import packageJson from '../../../package.json'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
-// Read as plain JSON (what electron-builder reads); typed loosely here, checked by electron-builder's own schema below.
-const config = JSON.parse(readFileSync(`${root}build/electron-builder.json`, 'utf8')) as Record<string, any>
+// Loaded as electron-builder loads it (`--config build/electron-builder.config.mjs`, its default export); typed loosely here, checked by electron-builder's own schema below.
+const config = ((await import(/* @vite-ignore */ pathToFileURL(`${root}build/electron-builder.config.mjs`).href)) as { default: Record<string, any> }).default
+const desktopDefaults = JSON.parse(readFileSync(`${root}electron/desktop-defaults.json`, 'utf8')) as { serverOrigin: string; updateFeed: string }
 const validate = (candidate: unknown) => validateConfiguration(candidate as Configuration, new DebugLogger(false))
 
 describe('the installers\' configuration', () => {
@@ -47,11 +48,15 @@ describe('the installers\' configuration', () => {
     // The tray icon's place in the package, as main.ts finds it from dist/electron/main.
     expect(readFileSync(`${root}electron/main/main.ts`, 'utf8')).toContain("join(__dirname, '..', '..', '..', 'build', 'icons', 'tray.png')")
     expect(packageJson.scripts.package).toMatch(/npm run build/)
-    expect(packageJson.scripts.package).toMatch(/electron-builder --config build\/electron-builder\.json/)
+    expect(packageJson.scripts.package).toMatch(/electron-builder --config build\/electron-builder\.config\.mjs/)
   })
 
-  it('updates from a generic https feed', () => {
-    expect(config.publish).toEqual([{ provider: 'generic', url: expect.stringMatching(/^https:\/\//) }])
+  it('updates from a generic https feed, the one in electron/desktop-defaults.json beside the default club server', async () => {
+    expect(config.publish).toEqual([{ provider: 'generic', url: desktopDefaults.updateFeed }])
+    expect(desktopDefaults.updateFeed).toMatch(/^https:\/\//)
+    expect(desktopDefaults.serverOrigin).toMatch(/^https:\/\//)
+    const { defaultServerOrigin } = await import('../../../electron/main/server-origin')
+    expect(defaultServerOrigin).toBe(desktopDefaults.serverOrigin)
   })
 
   it('has each platform\'s icons, real images of the right sizes', async () => {

@@ -44,10 +44,11 @@ describe('the preload', () => {
     expect(Object.keys(bridge).sort()).toEqual([
       'appVersion',
       'chooseServer',
+      'installUpdate',
       'isWindowFocused',
       'onNavigate',
       'onQuitting',
-      'onUpdateProgress',
+      'onUpdateState',
       'openAdminWindow',
       'platform',
       'playNotificationSound',
@@ -95,6 +96,25 @@ describe('the preload', () => {
     electron.ipcRenderer.invoke.mockImplementationOnce((name: string) => (order.push(name), Promise.resolve(true)))
     quitListener({})
     await vi.waitFor(() => expect(order).toEqual(['left the table', desktopChannels.readyToQuit]))
+  })
+
+  it('gives the page the update\'s state now and each change, checked, and asks for the restart', async () => {
+    electron.ipcRenderer.invoke.mockImplementationOnce(() => Promise.resolve({ phase: 'ready' }) as never)
+    const states = vi.fn()
+    const stop = bridge.onUpdateState(states)
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(desktopChannels.updateState)
+    await vi.waitFor(() => expect(states).toHaveBeenCalledWith({ phase: 'ready' }))
+    const [channel, listener] = electron.ipcRenderer.on.mock.lastCall as unknown as [string, (event: unknown, payload: unknown) => void]
+    expect(channel).toBe(desktopEvents.updateState)
+    listener({}, { phase: 'downloading', percent: 41.6 })
+    listener({}, { phase: 'failed', reason: 'checksum' })
+    listener({}, { phase: 'failed', reason: '<img onerror>' })
+    listener({}, { phase: 'installed' })
+    expect(states.mock.calls.map(([state]) => state)).toEqual([{ phase: 'ready' }, { phase: 'downloading', percent: 42 }, { phase: 'failed', reason: 'checksum' }])
+    stop()
+    expect(electron.ipcRenderer.removeListener).toHaveBeenCalledWith(desktopEvents.updateState, listener)
+    await bridge.installUpdate()
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(desktopChannels.installUpdate)
   })
 
   it('plays the shipped sound in the page, and shrugs off a refusal', async () => {

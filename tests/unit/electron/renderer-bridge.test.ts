@@ -30,7 +30,8 @@ describe('the platform bridge', () => {
       reportStatus: () => Promise.resolve(),
       onNavigate: () => () => {},
       onQuitting: () => () => {},
-      onUpdateProgress: () => () => {},
+      onUpdateState: () => () => {},
+      installUpdate: () => Promise.resolve(false),
     }
     window.desktop = desktop
     const { platform, webBridge } = await loadBridge()

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { defaultLabels } from '../../../electron/main/status'
-import { parseFeedUrl, startUpdateFlow, type UpdaterLike } from '../../../electron/main/updater'
+import { parseFeedUrl, startUpdateFlow, updateFailureOf, type UpdaterLike } from '../../../electron/main/updater'
 import { FakeEmitter } from './fakes'
 
 function fakeUpdater() {
@@ -16,18 +16,18 @@ function fakeUpdater() {
 function start(overrides: { answer?: number; feedUrl?: string; packaged?: boolean } = {}) {
   const updater = fakeUpdater()
   const ask = vi.fn(() => Promise.resolve({ response: overrides.answer ?? 0 }))
-  const progress = vi.fn()
+  const report = vi.fn()
   const log = vi.fn()
   const flow = startUpdateFlow({
     updater: updater as unknown as UpdaterLike,
     feedUrl: 'feedUrl' in overrides ? overrides.feedUrl : 'https://downloads.example.org/mafia/',
     packaged: overrides.packaged ?? true,
     ask,
-    progress,
+    report,
     labels: () => ({ ...defaultLabels, updateReady: 'Mise à jour prête' }),
     log,
   })
-  return { updater, ask, progress, log, flow }
+  return { updater, ask, report, log, flow }
 }
 
 describe('updates', () => {
@@ -53,42 +53,71 @@ describe('updates', () => {
     expect(parseFeedUrl('https://u:p@x.example/')).toBeNull()
   })
 
-  it('show the download\'s progress, then ask before restarting, and install on yes', async () => {
-    const { updater, ask, progress, flow } = start({ answer: 0 })
+  it('show the download\'s progress, then offer the restart, which asks first and installs on yes', async () => {
+    const { updater, ask, report, flow } = start({ answer: 0 })
+    expect(flow?.shown()).toBeNull()
     updater.emit('update-available', { version: '2.0.0' })
     updater.emit('download-progress', { percent: 12.4 })
     updater.emit('download-progress', { percent: 99.9 })
-    expect(progress.mock.calls).toEqual([[0], [12], [100]])
-    expect(updater.quitAndInstall).not.toHaveBeenCalled()
+    expect(report.mock.calls.map(([state]) => state)).toEqual([
+      { phase: 'downloading', percent: 0 },
+      { phase: 'downloading', percent: 12 },
+      { phase: 'downloading', percent: 100 },
+    ])
     updater.emit('update-downloaded', { version: '2.0.0' })
-    expect(progress).toHaveBeenLastCalledWith(-1)
+    expect(report).toHaveBeenLastCalledWith({ phase: 'ready' })
+    expect(flow?.shown()).toEqual({ phase: 'ready' })
+    // Nothing is asked or installed until the user asks for the restart.
+    expect(ask).not.toHaveBeenCalled()
+    expect(updater.quitAndInstall).not.toHaveBeenCalled()
+    expect(await flow?.install()).toBe(true)
     expect(ask).toHaveBeenCalledWith(expect.objectContaining({ message: 'Mise à jour prête', buttons: [defaultLabels.updateRestart, defaultLabels.updateLater] }))
-    await vi.waitFor(() => expect(updater.quitAndInstall).toHaveBeenCalledWith(false, true))
+    expect(updater.quitAndInstall).toHaveBeenCalledWith(false, true)
     expect(flow?.state()).toBe('installing')
   })
 
-  it('"later" installs nothing', async () => {
+  it('"later" installs nothing and keeps offering the update; nothing is installed before it is downloaded', async () => {
     const { updater, ask, flow } = start({ answer: 1 })
     updater.emit('update-available', {})
+    expect(await flow?.install()).toBe(false)
+    expect(ask).not.toHaveBeenCalled()
     updater.emit('update-downloaded', {})
-    await vi.waitFor(() => expect(ask).toHaveBeenCalled())
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(await flow?.install()).toBe(false)
+    expect(ask).toHaveBeenCalledTimes(1)
     expect(updater.quitAndInstall).not.toHaveBeenCalled()
-    expect(flow?.state()).toBe('idle')
+    expect(flow?.state()).toBe('ready')
+    expect(flow?.shown()).toEqual({ phase: 'ready' })
   })
 
-  it('a download whose checksum or signature fails is never installed, nor offered', async () => {
-    const { updater, ask, progress, log, flow } = start()
+  it('a download whose checksum or signature fails is never installed, nor offered, and the page is told why', async () => {
+    const { updater, ask, report, log, flow } = start()
     updater.emit('update-available', {})
     updater.emit('download-progress', { percent: 50 })
-    updater.emit('error', new Error('sha512 checksum mismatch, expected abc, got def'))
-    expect(progress).toHaveBeenLastCalledWith(-1)
+    updater.emit('error', Object.assign(new Error('sha512 checksum mismatch, expected abc, got def'), { code: 'ERR_CHECKSUM_MISMATCH' }))
+    expect(report).toHaveBeenLastCalledWith({ phase: 'failed', reason: 'checksum' })
     expect(log).toHaveBeenCalledWith('The update failed and was not installed', expect.any(Error))
     // A late "downloaded" for the failed download is ignored.
     updater.emit('update-downloaded', {})
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(await flow?.install()).toBe(false)
     expect(ask).not.toHaveBeenCalled()
     expect(updater.quitAndInstall).not.toHaveBeenCalled()
     expect(flow?.state()).toBe('failed')
+  })
+
+  it('a check that fails before any download (offline at start) is only logged', () => {
+    const { updater, report, log } = start()
+    updater.emit('error', Object.assign(new Error('getaddrinfo ENOTFOUND downloads.example.org'), { code: 'ENOTFOUND' }))
+    expect(report).not.toHaveBeenCalled()
+    expect(log).toHaveBeenCalled()
+  })
+
+  it('name the reason of a failure from electron-updater\'s error', () => {
+    expect(updateFailureOf(Object.assign(new Error('x'), { code: 'ERR_CHECKSUM_MISMATCH' }))).toBe('checksum')
+    expect(updateFailureOf(Object.assign(new Error('not signed by the application owner'), { code: 'ERR_UPDATER_INVALID_SIGNATURE' }))).toBe('signature')
+    expect(updateFailureOf(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe('network')
+    expect(updateFailureOf(Object.assign(new Error('HttpError: 404'), { statusCode: 404 }))).toBe('network')
+    expect(updateFailureOf(new Error('net::ERR_INTERNET_DISCONNECTED'))).toBe('network')
+    expect(updateFailureOf(new Error('disk full'))).toBe('other')
+    expect(updateFailureOf('weird')).toBe('other')
   })
 })

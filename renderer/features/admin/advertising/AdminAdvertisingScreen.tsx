@@ -1,12 +1,6 @@
 import {
   Button,
   createTableColumn,
-  DataGrid,
-  DataGridBody,
-  DataGridCell,
-  DataGridHeader,
-  DataGridHeaderCell,
-  DataGridRow,
   Dialog,
   DialogActions,
   DialogBody,
@@ -22,16 +16,16 @@ import {
   type TableColumnDefinition,
 } from '@fluentui/react-components'
 import { Add20Regular, Delete20Regular, Edit20Regular, Megaphone20Regular } from '@fluentui/react-icons'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { advertisingRoutes, type Advert, type AdvertKind, type AdvertPage } from '../../../../server/contract/http/advertising'
+import { advertisingRoutes, type Advert, type AdvertKind } from '../../../../server/contract/http/advertising'
 import { call } from '../../../api/client'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { EmptyState } from '../../../components/EmptyState'
 import { errorText } from '../../../components/error-text'
-import { LoadingState } from '../../../components/LoadingState'
 import { Screen } from '../../../components/Screen'
 import { TextMessageBar } from '../../../components/TextMessageBar'
+import { AdminGrid, usePagedList } from '../shared'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -45,6 +39,8 @@ const fieldsOf: Record<AdvertKind, TextField[]> = {
   stream: ['videoUrl', 'thumbnailUrl', 'order', 'activeFrom', 'activeUntil'],
   tournament: ['imageUrl', 'name', 'price', 'currency', 'startDate', 'registrationLink', 'order', 'activeFrom', 'activeUntil'],
 }
+/** Every advert on one page: a club runs a handful at a time. */
+const advertsPageSize = 100
 const dateFields = new Set<TextField>(['startDate', 'activeFrom', 'activeUntil'])
 const localDate = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '')
 
@@ -134,22 +130,11 @@ function AdvertDialog({ editing, onClose, onSaved }: { editing: Advert | null; o
 export function AdminAdvertisingScreen() {
   const styles = useStyles()
   const { t, i18n } = useTranslation()
-  const [version, setVersion] = useState(0)
-  const [answer, setAnswer] = useState<{ version: number; list: AdvertPage | null; error: unknown }>({ version: -1, list: null, error: null })
+  const list = usePagedList((page, signal) => call(advertisingRoutes.list, { query: { page, limit: advertsPageSize }, signal }), { pageSize: advertsPageSize })
+  const reload = list.reload
   const [dialog, setDialog] = useState<{ editing: Advert | null } | null>(null)
   const [removing, setRemoving] = useState<Advert | null>(null)
   const [failure, setFailure] = useState<unknown>(null)
-  const reload = useCallback(() => setVersion((value) => value + 1), [])
-
-  useEffect(() => {
-    const abort = new AbortController()
-    call(advertisingRoutes.list, { query: { limit: 100 }, signal: abort.signal })
-      .then((list) => setAnswer({ version, list, error: null }))
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setAnswer((last) => ({ version, list: last.list, error }))
-      })
-    return () => abort.abort()
-  }, [version])
 
   async function remove() {
     if (!removing) return
@@ -194,8 +179,6 @@ export function AdminAdvertisingScreen() {
     }),
   ]
 
-  const loading = answer.version !== version
-  const result = answer.list
   return (
     <Screen
       title={t('advertisingAdmin.title')}
@@ -205,24 +188,16 @@ export function AdminAdvertisingScreen() {
         </Button>
       }
     >
-      {answer.error ? <TextMessageBar intent="error">{errorText(t, answer.error)}</TextMessageBar> : null}
       {failure ? <TextMessageBar intent="error">{errorText(t, failure)}</TextMessageBar> : null}
-      {!result && loading ? <LoadingState /> : null}
-      {result && result.total === 0 ? <EmptyState icon={<Megaphone20Regular />} title={t('advertisingAdmin.empty')} /> : null}
-      {result && result.items.length > 0 ? (
-        <DataGrid items={result.items} columns={columns} getRowId={(item: Advert) => item.id} aria-label={t('advertisingAdmin.title')} aria-busy={loading} data-testid="adverts-grid">
-          <DataGridHeader>
-            <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
-          </DataGridHeader>
-          <DataGridBody<Advert>>
-            {({ item, rowId }) => (
-              <DataGridRow<Advert> key={rowId} data-testid={`advert-row-${item.id}`}>
-                {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
-              </DataGridRow>
-            )}
-          </DataGridBody>
-        </DataGrid>
-      ) : null}
+      <AdminGrid
+        list={list}
+        columns={columns}
+        getRowId={(item) => item.id}
+        label={t('advertisingAdmin.title')}
+        empty={<EmptyState icon={<Megaphone20Regular />} title={t('advertisingAdmin.empty')} />}
+        testId="adverts-grid"
+        rowTestId={(item) => `advert-row-${item.id}`}
+      />
       {dialog ? (
         <AdvertDialog
           key={dialog.editing?.id ?? 'new'}

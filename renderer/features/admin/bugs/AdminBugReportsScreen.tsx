@@ -1,13 +1,6 @@
 import {
-  Body1,
   Button,
   createTableColumn,
-  DataGrid,
-  DataGridBody,
-  DataGridCell,
-  DataGridHeader,
-  DataGridHeaderCell,
-  DataGridRow,
   Dialog,
   DialogActions,
   DialogBody,
@@ -24,22 +17,22 @@ import {
   tokens,
   type TableColumnDefinition,
 } from '@fluentui/react-components'
-import { Bug20Regular, ChevronLeft20Regular, ChevronRight20Regular, Image20Regular } from '@fluentui/react-icons'
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { Bug20Regular, Image20Regular } from '@fluentui/react-icons'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { bugsRoutes, type BugReport, type BugReportPage, type BugReportQuery } from '../../../../server/contract/http/bugs'
+import { bugsRoutes, type BugReport, type BugReportQuery } from '../../../../server/contract/http/bugs'
 import { call, http } from '../../../api/client'
 import { EmptyState } from '../../../components/EmptyState'
 import { errorText } from '../../../components/error-text'
 import { LoadingState } from '../../../components/LoadingState'
 import { Screen } from '../../../components/Screen'
 import { TextMessageBar } from '../../../components/TextMessageBar'
+import { AdminGrid, usePagedList } from '../shared'
 
 export const bugsPageSize = 20
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   small: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, wordBreak: 'break-all' },
   text: { whiteSpace: 'pre-wrap' },
   image: { maxWidth: '100%', maxHeight: '70vh', display: 'block' },
@@ -116,24 +109,9 @@ export function AdminBugReportsScreen() {
   const { t, i18n } = useTranslation()
   const [draft, setDraft] = useState<Filters>({ solved: 'all', userId: '', from: '', to: '' })
   const [filters, setFilters] = useState<Filters>(draft)
-  const [page, setPage] = useState(1)
-  const [version, setVersion] = useState(0)
-  const [answer, setAnswer] = useState<{ key: string; list: BugReportPage | null; error: unknown }>({ key: '', list: null, error: null })
   const [failure, setFailure] = useState<unknown>(null)
   const [viewing, setViewing] = useState<BugReport | null>(null)
-  const requestKey = `${JSON.stringify(filters)}:${page}:${version}`
-  const reload = useCallback(() => setVersion((value) => value + 1), [])
-
-  useEffect(() => {
-    const abort = new AbortController()
-    const key = `${JSON.stringify(filters)}:${page}:${version}`
-    call(bugsRoutes.list, { query: queryOf(filters, page), signal: abort.signal })
-      .then((list) => setAnswer({ key, list, error: null }))
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setAnswer((last) => ({ key, list: last.list, error }))
-      })
-    return () => abort.abort()
-  }, [filters, page, version])
+  const list = usePagedList((page, signal) => call(bugsRoutes.list, { query: queryOf(filters, page), signal }), { pageSize: bugsPageSize, filters: JSON.stringify(filters) })
 
   async function toggle(report: BugReport, solved: boolean) {
     setFailure(null)
@@ -142,12 +120,12 @@ export function AdminBugReportsScreen() {
     } catch (error) {
       setFailure(error)
     }
-    reload()
+    list.reload()
   }
 
   const apply = (event: FormEvent) => {
     event.preventDefault()
-    setPage(1)
+    list.setPage(1)
     setFilters(draft)
   }
 
@@ -207,9 +185,6 @@ export function AdminBugReportsScreen() {
     }),
   ]
 
-  const loading = answer.key !== requestKey
-  const result = answer.list
-  const pages = result ? Math.max(1, Math.ceil(result.total / bugsPageSize)) : 1
   const solvedLabels: Record<SolvedFilter, string> = { all: t('bugReports.admin.all'), open: t('bugReports.admin.onlyOpen'), solved: t('bugReports.admin.onlySolved') }
   return (
     <Screen title={t('bugReports.admin.title')}>
@@ -241,35 +216,17 @@ export function AdminBugReportsScreen() {
           {t('bugReports.admin.apply')}
         </Button>
       </form>
-      {answer.error ? <TextMessageBar intent="error">{errorText(t, answer.error)}</TextMessageBar> : null}
       {failure ? <TextMessageBar intent="error">{errorText(t, failure)}</TextMessageBar> : null}
-      {!result && loading ? <LoadingState /> : null}
-      {result && result.total === 0 ? <EmptyState icon={<Bug20Regular />} title={t('bugReports.admin.empty')} /> : null}
-      {result && result.items.length > 0 ? (
-        <DataGrid items={result.items} columns={columns} getRowId={(item: BugReport) => item.id} aria-label={t('bugReports.admin.title')} aria-busy={loading} data-testid="bugs-grid">
-          <DataGridHeader>
-            <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
-          </DataGridHeader>
-          <DataGridBody<BugReport>>
-            {({ item, rowId }) => (
-              <DataGridRow<BugReport> key={rowId} data-testid={`bug-row-${item.id}`}>
-                {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
-              </DataGridRow>
-            )}
-          </DataGridBody>
-        </DataGrid>
-      ) : null}
-      {result && pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('bugReports.admin.title')}>
-          <Button icon={<ChevronLeft20Regular />} disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
-            {t('bugReports.admin.previous')}
-          </Button>
-          <Body1 aria-live="polite">{t('bugReports.admin.page', { page, pages })}</Body1>
-          <Button icon={<ChevronRight20Regular />} iconPosition="after" disabled={page >= pages || loading} onClick={() => setPage(page + 1)}>
-            {t('bugReports.admin.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <AdminGrid
+        list={list}
+        columns={columns}
+        getRowId={(item) => item.id}
+        label={t('bugReports.admin.title')}
+        empty={<EmptyState icon={<Bug20Regular />} title={t('bugReports.admin.empty')} />}
+        pager={{ label: t('bugReports.admin.title'), previous: t('bugReports.admin.previous'), next: t('bugReports.admin.next'), status: t('bugReports.admin.page', { page: list.page, pages: list.pages }) }}
+        testId="bugs-grid"
+        rowTestId={(item) => `bug-row-${item.id}`}
+      />
       {viewing ? <ScreenshotDialog report={viewing} onClose={() => setViewing(null)} /> : null}
     </Screen>
   )

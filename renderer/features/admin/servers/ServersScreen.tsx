@@ -1,37 +1,29 @@
 import {
   Badge,
-  Body1,
   Button,
   createTableColumn,
-  DataGrid,
-  DataGridBody,
-  DataGridCell,
-  DataGridHeader,
-  DataGridHeaderCell,
-  DataGridRow,
   makeStyles,
   Switch,
   tokens,
   type TableColumnDefinition,
 } from '@fluentui/react-components'
-import { Add20Regular, ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular, Server20Regular } from '@fluentui/react-icons'
-import { useCallback, useEffect, useState } from 'react'
+import { Add20Regular, Delete20Regular, Edit20Regular, Server20Regular } from '@fluentui/react-icons'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call } from '../../../api/client'
-import { adminServersRoutes, type MediaServerItem, type MediaServerPage } from '../../../../server/contract/http/admin-servers'
+import { adminServersRoutes, type MediaServerItem } from '../../../../server/contract/http/admin-servers'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { EmptyState } from '../../../components/EmptyState'
 import { errorText } from '../../../components/error-text'
-import { LoadingState } from '../../../components/LoadingState'
 import { Screen } from '../../../components/Screen'
 import { TextMessageBar } from '../../../components/TextMessageBar'
+import { AdminGrid, usePagedList } from '../shared'
 import { ServerDialog } from './ServerDialog'
 
 export const serversPageSize = 20
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
 })
 
@@ -39,27 +31,12 @@ const useStyles = makeStyles({
 export function ServersScreen() {
   const styles = useStyles()
   const { t, i18n } = useTranslation()
-  const [page, setPage] = useState(1)
-  const [version, setVersion] = useState(0)
-  // The last answer, with the request it answers: loading while it answers an older one.
-  const [answer, setAnswer] = useState<{ key: string; list: MediaServerPage | null; error: unknown }>({ key: '', list: null, error: null })
-  const requestKey = `${page}:${version}`
+  const list = usePagedList((page, signal) => call(adminServersRoutes.listServers, { query: { page, limit: serversPageSize }, signal }), { pageSize: serversPageSize })
+  const reload = list.reload
   const [dialog, setDialog] = useState<{ editing: MediaServerItem | null } | null>(null)
   const [removing, setRemoving] = useState<MediaServerItem | null>(null)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<unknown>(null)
-  const reload = useCallback(() => setVersion((value) => value + 1), [])
-
-  useEffect(() => {
-    const abort = new AbortController()
-    const key = `${page}:${version}`
-    call(adminServersRoutes.listServers, { query: { page, limit: serversPageSize }, signal: abort.signal })
-      .then((list) => setAnswer({ key, list, error: null }))
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setAnswer((last) => ({ key, list: last.list, error }))
-      })
-    return () => abort.abort()
-  }, [page, version])
 
   async function toggle(item: MediaServerItem, enabled: boolean) {
     setFailure(null)
@@ -132,9 +109,6 @@ export function ServersScreen() {
     }),
   ]
 
-  const loading = answer.key !== requestKey
-  const result = answer.list
-  const pages = result ? Math.max(1, Math.ceil(result.total / serversPageSize)) : 1
   return (
     <Screen
       title={t('serversAdmin.title')}
@@ -144,35 +118,17 @@ export function ServersScreen() {
         </Button>
       }
     >
-      {answer.error ? <TextMessageBar intent="error">{errorText(t, answer.error)}</TextMessageBar> : null}
       {failure ? <TextMessageBar intent="error">{errorText(t, failure)}</TextMessageBar> : null}
-      {!result && loading ? <LoadingState /> : null}
-      {result && result.total === 0 ? <EmptyState icon={<Server20Regular />} title={t('serversAdmin.empty')} hint={t('serversAdmin.emptyHint')} /> : null}
-      {result && result.items.length > 0 ? (
-        <DataGrid items={result.items} columns={columns} getRowId={(item: MediaServerItem) => item.nodeId} aria-label={t('serversAdmin.title')} aria-busy={loading} data-testid="servers-grid">
-          <DataGridHeader>
-            <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
-          </DataGridHeader>
-          <DataGridBody<MediaServerItem>>
-            {({ item, rowId }) => (
-              <DataGridRow<MediaServerItem> key={rowId} data-testid="server-row">
-                {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
-              </DataGridRow>
-            )}
-          </DataGridBody>
-        </DataGrid>
-      ) : null}
-      {result && pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('serversAdmin.pages')}>
-          <Button icon={<ChevronLeft20Regular />} disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
-            {t('serversAdmin.previous')}
-          </Button>
-          <Body1 aria-live="polite">{t('serversAdmin.page', { page, pages })}</Body1>
-          <Button icon={<ChevronRight20Regular />} iconPosition="after" disabled={page >= pages || loading} onClick={() => setPage(page + 1)}>
-            {t('serversAdmin.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <AdminGrid
+        list={list}
+        columns={columns}
+        getRowId={(item) => item.nodeId}
+        label={t('serversAdmin.title')}
+        empty={<EmptyState icon={<Server20Regular />} title={t('serversAdmin.empty')} hint={t('serversAdmin.emptyHint')} />}
+        pager={{ label: t('serversAdmin.pages'), previous: t('serversAdmin.previous'), next: t('serversAdmin.next'), status: t('serversAdmin.page', { page: list.page, pages: list.pages }) }}
+        testId="servers-grid"
+        rowTestId={() => 'server-row'}
+      />
       {dialog ? (
         <ServerDialog
           key={dialog.editing?.nodeId ?? 'new'}

@@ -3,18 +3,12 @@ import {
   Button,
   Caption1,
   createTableColumn,
-  DataGrid,
-  DataGridBody,
-  DataGridCell,
-  DataGridHeader,
-  DataGridHeaderCell,
-  DataGridRow,
   makeStyles,
   SearchBox,
   tokens,
   type TableColumnDefinition,
 } from '@fluentui/react-components'
-import { Add20Regular, ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
+import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call } from '../../../api/client'
@@ -22,17 +16,16 @@ import { tournamentsRoutes, tournamentTypes, type Tournament } from '../../../..
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { EmptyState } from '../../../components/EmptyState'
 import { errorText } from '../../../components/error-text'
-import { LoadingState } from '../../../components/LoadingState'
 import { Screen } from '../../../components/Screen'
 import { TextMessageBar } from '../../../components/TextMessageBar'
 import { TournamentForm } from '../../tournaments'
+import { AdminGrid, usePagedList } from '../shared'
+import { OrganizationsSection } from './OrganizationsSection'
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   search: { minWidth: '240px', flexGrow: 1, maxWidth: '420px' },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-  busy: { opacity: 0.6 },
 })
 
 const pageSize = 20
@@ -42,43 +35,18 @@ const searchDelayMs = 300
 export function AdminTournamentsScreen() {
   const styles = useStyles()
   const { t, i18n } = useTranslation()
-  const [page, setPage] = useState(1)
   const [search, setSearch] = useState('')
   const [sentSearch, setSentSearch] = useState('')
-  const [items, setItems] = useState<Tournament[] | null>(null)
-  const [total, setTotal] = useState(0)
-  const [loadedKey, setLoadedKey] = useState<string | null>(null)
-  const [error, setError] = useState<unknown>(null)
-  const [version, setVersion] = useState(0)
+  const [failure, setFailure] = useState<unknown>(null)
   const [editing, setEditing] = useState<Tournament | null | undefined>(undefined)
   const [deleting, setDeleting] = useState<Tournament | null>(null)
   const [busy, setBusy] = useState(false)
+  const list = usePagedList((page, signal) => call(tournamentsRoutes.adminList, { query: { page, limit: pageSize, ...(sentSearch ? { search: sentSearch } : {}) }, signal }), { pageSize, filters: sentSearch })
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setSentSearch(search.trim())
-      setPage(1)
-    }, searchDelayMs)
+    const timer = setTimeout(() => setSentSearch(search.trim()), searchDelayMs)
     return () => clearTimeout(timer)
   }, [search])
-
-  useEffect(() => {
-    const abort = new AbortController()
-    const key = `${page}|${sentSearch}|${version}`
-    call(tournamentsRoutes.adminList, { query: { page, limit: pageSize, ...(sentSearch ? { search: sentSearch } : {}) }, signal: abort.signal })
-      .then((answer) => {
-        setItems(answer.items)
-        setTotal(answer.total)
-        setError(null)
-      })
-      .catch((failure: unknown) => {
-        if (!abort.signal.aborted) setError(failure)
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setLoadedKey(key)
-      })
-    return () => abort.abort()
-  }, [page, sentSearch, version])
 
   const remove = async () => {
     if (!deleting) return
@@ -86,9 +54,10 @@ export function AdminTournamentsScreen() {
     try {
       await call(tournamentsRoutes.adminDelete, { params: { id: deleting.id } })
       setDeleting(null)
-      setVersion((value) => value + 1)
-    } catch (failure) {
-      setError(failure)
+      setFailure(null)
+      list.reload()
+    } catch (error) {
+      setFailure(error)
       setDeleting(null)
     } finally {
       setBusy(false)
@@ -144,8 +113,6 @@ export function AdminTournamentsScreen() {
     [t, i18n.language, styles.actions],
   )
 
-  const loading = loadedKey !== `${page}|${sentSearch}|${version}`
-  const pages = Math.max(1, Math.ceil(total / pageSize))
   return (
     <Screen
       title={t('tournaments.admin.title')}
@@ -157,28 +124,18 @@ export function AdminTournamentsScreen() {
     >
       <div className={styles.toolbar}>
         <SearchBox className={styles.search} value={search} onChange={(_, data) => setSearch(data.value)} placeholder={t('tournaments.search')} aria-label={t('tournaments.search')} maxLength={50} />
-        <Caption1>{t('tournaments.admin.total', { total })}</Caption1>
+        <Caption1>{t('tournaments.admin.total', { total: list.result?.total ?? 0 })}</Caption1>
       </div>
-      {error ? <TextMessageBar intent="error">{errorText(t, error)}</TextMessageBar> : null}
-      {items === null ? (
-        error ? null : <LoadingState />
-      ) : items.length === 0 ? (
-        <EmptyState title={t('tournaments.empty')} />
-      ) : (
-        <DataGrid items={items} columns={columns} getRowId={(item: Tournament) => item.id} aria-label={t('tournaments.admin.title')} className={loading ? styles.busy : undefined} data-testid="admin-tournaments">
-          <DataGridHeader>
-            <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
-          </DataGridHeader>
-          <DataGridBody<Tournament>>
-            {({ item, rowId }) => <DataGridRow<Tournament> key={rowId}>{({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}</DataGridRow>}
-          </DataGridBody>
-        </DataGrid>
-      )}
-      <div className={styles.pager}>
-        <Button icon={<ChevronLeft20Regular />} disabled={page <= 1 || loading} onClick={() => setPage(page - 1)} aria-label={t('tournaments.previous')} />
-        <Caption1>{t('tournaments.page', { page, pages })}</Caption1>
-        <Button icon={<ChevronRight20Regular />} disabled={page >= pages || loading} onClick={() => setPage(page + 1)} aria-label={t('tournaments.next')} />
-      </div>
+      {failure ? <TextMessageBar intent="error">{errorText(t, failure)}</TextMessageBar> : null}
+      <AdminGrid
+        list={list}
+        columns={columns}
+        getRowId={(item) => item.id}
+        label={t('tournaments.admin.title')}
+        empty={<EmptyState title={t('tournaments.empty')} />}
+        pager={{ label: t('tournaments.admin.title'), previous: t('tournaments.previous'), next: t('tournaments.next'), status: t('tournaments.page', { page: list.page, pages: list.pages }), always: true, compact: true }}
+        testId="admin-tournaments"
+      />
       {editing === undefined ? null : (
       <TournamentForm
         open
@@ -187,7 +144,7 @@ export function AdminTournamentsScreen() {
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined)
-          setVersion((value) => value + 1)
+          list.reload()
         }}
       />
       )}
@@ -201,6 +158,7 @@ export function AdminTournamentsScreen() {
         onCancel={() => setDeleting(null)}
         busy={busy}
       />
+      <OrganizationsSection />
     </Screen>
   )
 }

@@ -2,12 +2,6 @@ import {
   Body1,
   Button,
   createTableColumn,
-  DataGrid,
-  DataGridBody,
-  DataGridCell,
-  DataGridHeader,
-  DataGridHeaderCell,
-  DataGridRow,
   Dialog,
   DialogActions,
   DialogBody,
@@ -25,16 +19,16 @@ import {
   tokens,
   type TableColumnDefinition,
 } from '@fluentui/react-components'
-import { ArrowSync20Regular, ChevronLeft20Regular, ChevronRight20Regular, Edit20Regular, Translate20Regular } from '@fluentui/react-icons'
-import { useCallback, useEffect, useState } from 'react'
+import { ArrowSync20Regular, Edit20Regular, Translate20Regular } from '@fluentui/react-icons'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { i18nAdminRoutes, type I18nConstant, type I18nConstantPage, type I18nGroup } from '../../../../server/contract/http/i18n-admin'
+import { i18nAdminRoutes, type I18nConstant, type I18nGroup } from '../../../../server/contract/http/i18n-admin'
 import { call } from '../../../api/client'
 import { EmptyState } from '../../../components/EmptyState'
 import { errorText } from '../../../components/error-text'
-import { LoadingState } from '../../../components/LoadingState'
 import { Screen } from '../../../components/Screen'
 import { TextMessageBar } from '../../../components/TextMessageBar'
+import { AdminGrid, usePagedList } from '../shared'
 
 const pageSize = 50
 const locales = ['en', 'uk', 'de', 'he'] as const
@@ -42,7 +36,6 @@ const rtl = new Set(['he'])
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
   cell: { whiteSpace: 'pre-wrap', maxHeight: '6em', overflow: 'hidden' },
   missing: { color: tokens.colorPaletteRedForeground1 },
@@ -115,15 +108,20 @@ export function AdminTranslationsScreen() {
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   const [missing, setMissing] = useState(false)
-  const [page, setPage] = useState(1)
   const [version, setVersion] = useState(0)
-  const [answer, setAnswer] = useState<{ key: string; list: I18nConstantPage | null; error: unknown }>({ key: '', list: null, error: null })
   const [editing, setEditing] = useState<I18nConstant | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [syncing, setSyncing] = useState(false)
   const [syncFailure, setSyncFailure] = useState<unknown>(null)
-  const requestKey = `${group}:${query}:${missing}:${page}:${version}`
-  const reload = useCallback(() => setVersion((value) => value + 1), [])
+  const list = usePagedList(
+    (page, signal) => call(i18nAdminRoutes.list, { query: { group, page, limit: pageSize, ...(query ? { search: query } : {}), ...(missing ? { missing: true } : {}) }, signal }),
+    { pageSize, filters: `${group}:${query}:${missing}` },
+  )
+  /** The texts changed here or came from the other instance: the list and the groups' counts are read again. */
+  const reload = () => {
+    setVersion((value) => value + 1)
+    list.reload()
+  }
 
   useEffect(() => {
     const abort = new AbortController()
@@ -134,23 +132,9 @@ export function AdminTranslationsScreen() {
   }, [version])
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setPage(1)
-      setQuery(search.trim())
-    }, 400)
+    const timer = setTimeout(() => setQuery(search.trim()), 400)
     return () => clearTimeout(timer)
   }, [search])
-
-  useEffect(() => {
-    const abort = new AbortController()
-    const key = `${group}:${query}:${missing}:${page}:${version}`
-    call(i18nAdminRoutes.list, { query: { group, page, limit: pageSize, ...(query ? { search: query } : {}), ...(missing ? { missing: true } : {}) }, signal: abort.signal })
-      .then((list) => setAnswer({ key, list, error: null }))
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setAnswer((last) => ({ key, list: last.list, error }))
-      })
-    return () => abort.abort()
-  }, [group, query, missing, page, version])
 
   async function sync(kind: 'load' | 'syncToProd' | 'syncFromProd') {
     setSyncing(true)
@@ -197,14 +181,11 @@ export function AdminTranslationsScreen() {
     }),
   ]
 
-  const loading = answer.key !== requestKey
-  const result = answer.list
-  const pages = result ? Math.max(1, Math.ceil(result.total / pageSize)) : 1
   return (
     <Screen title={t('translationsAdmin.title')}>
       <div className={styles.filters}>
         <Field label={t('translationsAdmin.group')}>
-          <Dropdown value={group} selectedOptions={[group]} onOptionSelect={(_event, data) => { setPage(1); setGroup(data.optionValue ?? 'mafia') }}>
+          <Dropdown value={group} selectedOptions={[group]} onOptionSelect={(_event, data) => setGroup(data.optionValue ?? 'mafia')}>
             {(groups.length > 0 ? groups : [{ id: 0, name: 'mafia', constants: 0, missing: 0 }]).map((entry) => (
               <Option key={entry.name} value={entry.name} text={entry.name}>
                 {entry.name} ({entry.constants})
@@ -215,7 +196,7 @@ export function AdminTranslationsScreen() {
         <Field label={t('translationsAdmin.search')}>
           <Input value={search} onChange={(_event, data) => setSearch(data.value)} data-testid="translation-search" />
         </Field>
-        <Switch label={t('translationsAdmin.missingOnly')} checked={missing} onChange={(_event, data) => { setPage(1); setMissing(data.checked) }} />
+        <Switch label={t('translationsAdmin.missingOnly')} checked={missing} onChange={(_event, data) => setMissing(data.checked)} />
       </div>
       <div className={styles.sync} aria-label={t('translationsAdmin.sync')} role="group">
         <Button icon={<ArrowSync20Regular />} disabled={syncing} onClick={() => void sync('load')}>
@@ -231,34 +212,16 @@ export function AdminTranslationsScreen() {
       </div>
       {notice ? <TextMessageBar intent="success">{notice}</TextMessageBar> : null}
       {syncFailure ? <TextMessageBar intent="error">{errorText(t, syncFailure)}</TextMessageBar> : null}
-      {answer.error ? <TextMessageBar intent="error">{errorText(t, answer.error)}</TextMessageBar> : null}
-      {!result && loading ? <LoadingState /> : null}
-      {result && result.total === 0 ? <EmptyState icon={<Translate20Regular />} title={t('translationsAdmin.empty')} /> : null}
-      {result && result.items.length > 0 ? (
-        <DataGrid items={result.items} columns={columns} getRowId={(item: I18nConstant) => item.id} aria-label={t('translationsAdmin.title')} aria-busy={loading} data-testid="translations-grid">
-          <DataGridHeader>
-            <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
-          </DataGridHeader>
-          <DataGridBody<I18nConstant>>
-            {({ item, rowId }) => (
-              <DataGridRow<I18nConstant> key={rowId} data-testid={`translation-row-${item.constant}`}>
-                {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
-              </DataGridRow>
-            )}
-          </DataGridBody>
-        </DataGrid>
-      ) : null}
-      {result && pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('translationsAdmin.title')}>
-          <Button icon={<ChevronLeft20Regular />} disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
-            {t('translationsAdmin.previous')}
-          </Button>
-          <Body1 aria-live="polite">{t('translationsAdmin.page', { page, pages })}</Body1>
-          <Button icon={<ChevronRight20Regular />} iconPosition="after" disabled={page >= pages || loading} onClick={() => setPage(page + 1)}>
-            {t('translationsAdmin.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <AdminGrid
+        list={list}
+        columns={columns}
+        getRowId={(item) => item.id}
+        label={t('translationsAdmin.title')}
+        empty={<EmptyState icon={<Translate20Regular />} title={t('translationsAdmin.empty')} />}
+        pager={{ label: t('translationsAdmin.title'), previous: t('translationsAdmin.previous'), next: t('translationsAdmin.next'), status: t('translationsAdmin.page', { page: list.page, pages: list.pages }) }}
+        testId="translations-grid"
+        rowTestId={(item) => `translation-row-${item.constant}`}
+      />
       {editing ? (
         <EditDialog
           key={editing.id}

@@ -2,12 +2,6 @@ import {
   Button,
   Checkbox,
   createTableColumn,
-  DataGrid,
-  DataGridBody,
-  DataGridCell,
-  DataGridHeader,
-  DataGridHeaderCell,
-  DataGridRow,
   Dialog,
   DialogActions,
   DialogBody,
@@ -25,23 +19,24 @@ import {
   type SortDirection,
   type TableColumnDefinition,
 } from '@fluentui/react-components'
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { routes, type AdminUser, type AdminUserSort, type AdminUsersQuery } from '../../../../server/contract/http'
 import { call } from '../../../api/client'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { EmptyState } from '../../../components/EmptyState'
-import { LoadingState } from '../../../components/LoadingState'
 import { Screen } from '../../../components/Screen'
 import { errorText } from '../../../components/error-text'
+import { AdminGrid, usePagedList } from '../shared'
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
-  pager: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', justifyContent: 'flex-end' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 })
 
 const pageSize = 20
+/** The columns the server sorts users by. */
+const sortColumns = ['id', 'nickname', 'email', 'role', 'createdAt', 'lastSeenAt'] as const satisfies readonly AdminUserSort[]
 const tristate = (value: string) => (value === '' ? undefined : value === 'true')
 
 /** /admin/users: the users on the server's search, filters, sort and pages; edit, ban and lift a ban. */
@@ -55,9 +50,6 @@ export function AdminUsersScreen() {
   const [premium, setPremium] = useState('')
   const [unconfirmed, setUnconfirmed] = useState('')
   const [sort, setSort] = useState<{ column: AdminUserSort; direction: SortDirection }>({ column: 'id', direction: 'descending' })
-  const [page, setPage] = useState(1)
-  const [data, setData] = useState<{ items: AdminUser[]; total: number } | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState<AdminUser | null>(null)
   const [banning, setBanning] = useState<AdminUser | null>(null)
   const [lifting, setLifting] = useState<AdminUser | null>(null)
@@ -65,34 +57,20 @@ export function AdminUsersScreen() {
   const [actionError, setActionError] = useState<string | null>(null)
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim())
-      setPage(1)
-    }, 300)
+    const timer = setTimeout(() => setSearch(typed.trim()), 300)
     return () => clearTimeout(timer)
   }, [typed])
 
-  const load = useCallback(() => {
-    const query: AdminUsersQuery = {
-      page,
-      limit: pageSize,
-      sort: sort.column,
-      order: sort.direction === 'ascending' ? 'asc' : 'desc',
-      ...(search ? { search } : {}),
-      ...(role ? { role: Number(role) } : {}),
-      ...(tristate(banned) !== undefined ? { banned: tristate(banned) } : {}),
-      ...(tristate(premium) !== undefined ? { premium: tristate(premium) } : {}),
-      ...(tristate(unconfirmed) !== undefined ? { unconfirmed: tristate(unconfirmed) } : {}),
-    }
-    call(routes.admin.users, { query }).then(
-      (page) => {
-        setError(null)
-        setData(page)
-      },
-      (failure: unknown) => setError(errorText(t, failure)),
-    )
-  }, [page, sort, search, role, banned, premium, unconfirmed, t])
-  useEffect(load, [load])
+  const filters: Omit<AdminUsersQuery, 'page' | 'limit'> = {
+    sort: sort.column,
+    order: sort.direction === 'ascending' ? 'asc' : 'desc',
+    ...(search ? { search } : {}),
+    ...(role ? { role: Number(role) } : {}),
+    ...(tristate(banned) !== undefined ? { banned: tristate(banned) } : {}),
+    ...(tristate(premium) !== undefined ? { premium: tristate(premium) } : {}),
+    ...(tristate(unconfirmed) !== undefined ? { unconfirmed: tristate(unconfirmed) } : {}),
+  }
+  const list = usePagedList((page, signal) => call(routes.admin.users, { query: { page, limit: pageSize, ...filters }, signal }), { pageSize, filters: JSON.stringify(filters) })
 
   const date = (value: string | null) => (value ? new Date(value).toLocaleString(i18n.language) : '—')
   const columns: TableColumnDefinition<AdminUser>[] = [
@@ -127,14 +105,13 @@ export function AdminUsersScreen() {
       ),
     }),
   ]
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1
   const act = async (work: () => Promise<unknown>, done: () => void) => {
     setBusy(true)
     setActionError(null)
     try {
       await work()
       done()
-      load()
+      list.reload()
     } catch (failure) {
       setActionError(errorText(t, failure))
     } finally {
@@ -149,7 +126,7 @@ export function AdminUsersScreen() {
           <Input value={typed} onChange={(_, value) => setTyped(value.value)} data-testid="admin-users-search" />
         </Field>
         <Field label={t('adminPanel.users.role')}>
-          <Select value={role} onChange={(_, value) => (setRole(value.value), setPage(1))}>
+          <Select value={role} onChange={(_, value) => setRole(value.value)}>
             <option value="">{t('adminPanel.any')}</option>
             {[1, 2, 3, 4].map((id) => (
               <option key={id} value={id}>
@@ -166,7 +143,7 @@ export function AdminUsersScreen() {
           ] as const
         ).map(([name, value, set]) => (
           <Field key={name} label={t(`adminPanel.users.${name}`)}>
-            <Select value={value} onChange={(_, next) => (set(next.value), setPage(1))}>
+            <Select value={value} onChange={(_, next) => set(next.value)}>
               <option value="">{t('adminPanel.any')}</option>
               <option value="true">{t('adminPanel.yes')}</option>
               <option value="false">{t('adminPanel.no')}</option>
@@ -174,47 +151,23 @@ export function AdminUsersScreen() {
           </Field>
         ))}
       </div>
-      {error ? (
-        <MessageBar intent="error">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {!data && !error ? <LoadingState /> : null}
-      {data && data.items.length === 0 ? <EmptyState title={t('adminPanel.users.empty')} /> : null}
-      {data && data.items.length > 0 ? (
-        <DataGrid
-          items={data.items}
-          columns={columns}
-          getRowId={(user: AdminUser) => user.id}
-          sortable
-          sortState={{ sortColumn: sort.column, sortDirection: sort.direction }}
-          onSortChange={(_, state) => {
-            const column = String(state.sortColumn) as AdminUserSort
-            if (['id', 'nickname', 'email', 'role', 'createdAt', 'lastSeenAt'].includes(column)) setSort({ column, direction: state.sortDirection })
-          }}
-          data-testid="admin-users-grid"
-        >
-          <DataGridHeader>
-            <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
-          </DataGridHeader>
-          <DataGridBody<AdminUser>>
-            {({ item, rowId }) => (
-              <DataGridRow<AdminUser> key={rowId} data-testid={`admin-user-${item.id}`}>
-                {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
-              </DataGridRow>
-            )}
-          </DataGridBody>
-        </DataGrid>
-      ) : null}
-      <nav className={styles.pager} aria-label={t('adminPanel.pager')}>
-        <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          {t('adminPanel.previous')}
-        </Button>
-        <Text>{t('adminPanel.page', { page, pages, total: data?.total ?? 0 })}</Text>
-        <Button disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          {t('adminPanel.next')}
-        </Button>
-      </nav>
+      <AdminGrid
+        list={list}
+        columns={columns}
+        getRowId={(user) => user.id}
+        label={t('adminNav.users')}
+        empty={<EmptyState title={t('adminPanel.users.empty')} />}
+        pager={{ label: t('adminPanel.pager'), previous: t('adminPanel.previous'), next: t('adminPanel.next'), status: t('adminPanel.page', { page: list.page, pages: list.pages, total: list.result?.total ?? 0 }), always: true }}
+        sort={{
+          column: sort.column,
+          direction: sort.direction,
+          onChange: (column, direction) => {
+            if ((sortColumns as readonly string[]).includes(column)) setSort({ column: column as AdminUserSort, direction })
+          },
+        }}
+        testId="admin-users-grid"
+        rowTestId={(user) => `admin-user-${user.id}`}
+      />
       {editing ? <EditDialog user={editing} busy={busy} error={actionError} onCancel={() => (setEditing(null), setActionError(null))} onSave={(body) => act(() => call(routes.admin.updateUser, { params: { id: editing.id }, body }), () => setEditing(null))} /> : null}
       {banning ? <BanDialog user={banning} busy={busy} error={actionError} onCancel={() => (setBanning(null), setActionError(null))} onBan={(body) => act(() => call(routes.admin.ban, { params: { id: banning.id }, body }), () => setBanning(null))} /> : null}
       <ConfirmDialog

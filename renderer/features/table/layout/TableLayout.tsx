@@ -1,4 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GameView } from '../../../../server/contract/game'
 import type { Lobby } from '../../../../server/contract/socket/lobbies'
@@ -8,7 +9,7 @@ import { TableCommandsProvider } from '../actions/table-commands'
 import { Announcements } from '../announcements'
 import { SeatBoard } from '../seats/SeatBoard'
 import { GameSummary } from '../summary'
-import { StageVideo, TableMedia } from '../video'
+import { StageVideo, TableMediaSession, TableMediaStatus } from '../video'
 import { fitGrid } from './fit-grid'
 import { PhaseBar } from './PhaseBar'
 import { useElementSize } from './use-element-size'
@@ -84,14 +85,18 @@ export function TableLayout({ lobby }: TableLayoutProps) {
   const fit = fitGrid(tiles, size.width, size.height, tileGap)
   const actionBar = <ActionBar lobby={lobby} view={view} />
   const hasBar = lobby.as !== 'spectator'
+  // Held here, above both layouts, so that it survives a switch between them (see TableMediaSession).
+  const [soundAttempt, setSoundAttempt] = useState(0)
+  const mediaStatus = <TableMediaStatus lobby={lobby} onSoundRetry={() => setSoundAttempt((attempt) => attempt + 1)} />
   return (
     <TableCommandsProvider>
+      <TableMediaSession lobby={lobby} soundAttempt={soundAttempt} />
       {phone ? (
         <div className={styles.phone} data-testid="game-table" data-viewer={lobby.as} data-phase={view?.phase ?? 'waiting'} data-layout="phone">
           <div className={styles.sticky}>
             <PhaseBar lobby={lobby} view={view} />
           </div>
-          <TableMedia lobby={lobby} />
+          {mediaStatus}
           <div className={styles.stage} data-testid="stage">
             <StageVideo lobby={lobby} />
           </div>
@@ -111,7 +116,7 @@ export function TableLayout({ lobby }: TableLayoutProps) {
       ) : (
         <div className={styles.wide} data-testid="game-table" data-viewer={lobby.as} data-phase={view?.phase ?? 'waiting'} data-layout="wide">
           <PhaseBar lobby={lobby} view={view} />
-          <TableMedia lobby={lobby} />
+          {mediaStatus}
           <div className={styles.news}>
             <Announcements lobby={lobby} />
           </div>

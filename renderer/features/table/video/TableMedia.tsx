@@ -33,19 +33,37 @@ export function StageVideo({ lobby }: { lobby: Lobby }) {
 }
 
 /**
- * The table's media: joins its room while the table is live and after its end (the post-game
- * talk), plays everyone's voice, and tells about the connection, blocked sound and a missing
- * camera or microphone. Seat tiles are `SeatVideo`, inside each seat's slot.
+ * The table's media session: joins its room while the table is live and after its end (the
+ * post-game talk), plays everyone's voice, and tells about a missing camera or microphone. Rendered
+ * once per table screen, outside the phone and wide layouts, so that a window crossing the phone
+ * width (a tablet turned, a window resized) keeps the room, the voices and a dismissed device
+ * notice as they were instead of leaving and joining again. `soundAttempt` grows when the viewer
+ * asks for sound again (`TableMediaStatus`).
  */
-export function TableMedia({ lobby }: { lobby: Lobby }) {
-  const styles = useStyles()
-  const { t } = useTranslation()
+export function TableMediaSession({ lobby, soundAttempt }: { lobby: Lobby; soundAttempt: number }) {
   const live = mediaLive(lobby.lobby.status)
   useTableMedia(lobby.id, live, lobby.as)
   const media = useSnapshot(mediaState)
-  const [soundAttempt, setSoundAttempt] = useState(0)
   const [problemSeen, setProblemSeen] = useState<string | null>(null)
   if (!live) return null
+  return (
+    <>
+      <TableAudio attempt={soundAttempt} />
+      <DeviceErrorDialog problem={media.localProblem !== null && problemSeen !== media.localProblem ? media.localProblem : null} onClose={() => setProblemSeen(media.localProblem)} />
+    </>
+  )
+}
+
+/**
+ * What the layout shows of the table's media: connecting, reconnecting, a failure, and blocked
+ * sound with a button to try again (`onSoundRetry`). Seat tiles are `SeatVideo`, inside each
+ * seat's slot; the session itself is `TableMediaSession`.
+ */
+export function TableMediaStatus({ lobby, onSoundRetry }: { lobby: Lobby; onSoundRetry: () => void }) {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const media = useSnapshot(mediaState)
+  if (!mediaLive(lobby.lobby.status)) return null
   return (
     <section className={styles.root} aria-label={t('game.video.title')} data-testid="table-media" data-status={media.status}>
       {media.status === 'connecting' ? (
@@ -68,14 +86,12 @@ export function TableMedia({ lobby }: { lobby: Lobby }) {
         <MessageBar intent="info" data-testid="sound-blocked">
           <MessageBarBody>{t('game.video.soundBlocked')}</MessageBarBody>
           <MessageBarActions>
-            <Button icon={<Speaker220Regular />} onClick={() => setSoundAttempt((attempt) => attempt + 1)} data-testid="sound-unblock">
+            <Button icon={<Speaker220Regular />} onClick={onSoundRetry} data-testid="sound-unblock">
               {t('game.video.soundOn')}
             </Button>
           </MessageBarActions>
         </MessageBar>
       ) : null}
-      <TableAudio attempt={soundAttempt} />
-      <DeviceErrorDialog problem={media.localProblem !== null && problemSeen !== media.localProblem ? media.localProblem : null} onClose={() => setProblemSeen(media.localProblem)} />
     </section>
   )
 }

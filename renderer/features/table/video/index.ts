@@ -1,3 +1,3 @@
 export { PinButton, SeatVideo } from './SeatVideo'
-export { StageVideo, TableMedia } from './TableMedia'
+export { StageVideo, TableMediaSession, TableMediaStatus } from './TableMedia'
 export { cameraDimmed, mediaLive, stageUser } from './video-rules'

@@ -82,7 +82,20 @@ function computeOpenMicrophones(state: GameState): readonly number[] {
     const override = state.microphones[seat]
     if (present && (override ?? seat === speaking)) open.push(seat)
   }
-  return open.length === 0 ? nobody : Object.freeze(open)
+  return open.length === 0 ? nobody : interned(open)
+}
+
+/** Each set of open microphones as one shared list (at most one per subset of a table's seats), so a view's microphones change by identity only when the set does. */
+const internedSeats = new Map<string, readonly number[]>()
+
+function interned(seats: number[]): readonly number[] {
+  const key = seats.join(',')
+  let shared = internedSeats.get(key)
+  if (!shared) {
+    shared = Object.freeze(seats)
+    internedSeats.set(key, shared)
+  }
+  return shared
 }
 
 /** What the table's media room should forward now: the microphones and the speaker. */

@@ -119,18 +119,48 @@ function withRole(seat: SeatView, role: RoleName): SeatView {
   }
 }
 
+/**
+ * A viewer's answers that depend on one immutable piece of state and on who they are (their seat,
+ * whether they see everything), kept per piece: the same piece asked again after a move that did not
+ * change it gives the very same object, so a view's unchanged fields are found unchanged by identity
+ * instead of field by field, and nothing is built again for every viewer after every move.
+ */
+function perViewer<Piece extends object, Answer>(): (piece: Piece, key: number, answer: () => Answer) => Answer {
+  const cache = new WeakMap<Piece, Map<number, Answer>>()
+  return (piece, key, answer) => {
+    let answers = cache.get(piece)
+    if (!answers) {
+      answers = new Map()
+      cache.set(piece, answers)
+    }
+    let found = answers.get(key)
+    if (found === undefined) {
+      found = answer()
+      answers.set(key, found)
+    }
+    return found
+  }
+}
+
+/** Who a viewer is, as far as the answers kept per piece of state differ: everything, a seat (black or not), or nobody's seat. */
+const sightKey = (sight: Sight): number => (sight.everything ? -1 : sight.own === null ? 0 : sight.own * 2 + (sight.ownIsBlack ? 1 : 0))
+
+const seatViewsOf = perViewer<GameState['seats'], readonly SeatView[]>()
+
 function seatViews(state: GameState, sight: Sight): readonly SeatView[] {
   const shared = publicSeats(state)
-  if (sight.everything) return state.seats.map((player, index) => (player.role === null ? (shared[index] as SeatView) : withRole(shared[index] as SeatView, player.role)))
-  if (sight.own === null) return shared
-  const seats = shared.slice()
-  for (const player of state.seats) {
-    const role = player.role
-    if (role !== null && (player.seat === sight.own || (sight.ownIsBlack && teamOf(role) === 'black'))) {
-      seats[player.seat - 1] = withRole(shared[player.seat - 1] as SeatView, role)
+  if (!sight.everything && sight.own === null) return shared
+  return seatViewsOf(state.seats, sightKey(sight), () => {
+    if (sight.everything) return state.seats.map((player, index) => (player.role === null ? (shared[index] as SeatView) : withRole(shared[index] as SeatView, player.role)))
+    const seats = shared.slice()
+    for (const player of state.seats) {
+      const role = player.role
+      if (role !== null && (player.seat === sight.own || (sight.ownIsBlack && teamOf(role) === 'black'))) {
+        seats[player.seat - 1] = withRole(shared[player.seat - 1] as SeatView, role)
+      }
     }
-  }
-  return seats
+    return seats
+  })
 }
 
 const publicVotingCache = new WeakMap<object, VotingView>()
@@ -171,17 +201,27 @@ function publicVoting(state: GameState): VotingView | null {
   return voting
 }
 
+const votingViewOf = perViewer<object, VotingView>()
+
 function votingView(state: GameState, sight: Sight): VotingView | null {
   const shared = publicVoting(state)
   if (!shared || (sight.own === null && !sight.allVoters)) return shared
   const own = sight.own
-  if (shared.kind === 'vote' && state.vote) {
-    const votes = sight.allVoters ? state.vote.votes : null
-    return { ...shared, votes, yourVote: state.vote.votes.find((cast) => cast.voter === own)?.candidate ?? null }
+  const vote = state.vote
+  if (shared.kind === 'vote' && vote) {
+    return votingViewOf(vote, (own ?? 0) * 2 + (sight.allVoters ? 1 : 0), () => ({
+      ...shared,
+      votes: sight.allVoters ? vote.votes : null,
+      yourVote: vote.votes.find((cast) => cast.voter === own)?.candidate ?? null,
+    }))
   }
-  if (shared.kind === 'lift' && state.lift) {
-    const votes = sight.allVoters ? state.lift.votes : null
-    return { ...shared, votes, yourVote: state.lift.votes.find((cast) => cast.voter === own)?.leave ?? null }
+  const lift = state.lift
+  if (shared.kind === 'lift' && lift) {
+    return votingViewOf(lift, (own ?? 0) * 2 + (sight.allVoters ? 1 : 0), () => ({
+      ...shared,
+      votes: sight.allVoters ? lift.votes : null,
+      yourVote: lift.votes.find((cast) => cast.voter === own)?.leave ?? null,
+    }))
   }
   return shared
 }
@@ -201,24 +241,33 @@ function voteRecordViews(state: GameState, sight: Sight): readonly VoteRecordVie
 
 const none: readonly never[] = []
 
+const nightActionViewsOf = perViewer<readonly NightActionRecord[], readonly NightActionView[]>()
+
 function nightActionViews(state: GameState, sight: Sight): readonly NightActionView[] {
   if (sight.everything) return state.nightActions
   const own = sight.own
-  if (own === null) return none
-  return state.nightActions.filter((action) => action.seat === own || (action.step === 'shooting' && sight.ownIsBlack))
+  if (own === null || state.nightActions.length === 0) return none
+  return nightActionViewsOf(state.nightActions, sightKey(sight), () => {
+    const seen = state.nightActions.filter((action) => action.seat === own || (action.step === 'shooting' && sight.ownIsBlack))
+    return seen.length === 0 ? none : seen
+  })
 }
+
+const youViewOf = perViewer<GameState['seats'], YouView>()
 
 function youView(state: GameState, sight: Sight): YouView | null {
   const own = sight.own
   if (own === null) return null
-  const role = state.seats[own - 1]?.role ?? null
-  const partners: { seat: number; role: RoleName }[] = []
-  if (sight.ownIsBlack) {
-    for (const player of state.seats) {
-      if (player.seat !== own && player.role !== null && teamOf(player.role) === 'black') partners.push({ seat: player.seat, role: player.role })
+  return youViewOf(state.seats, own, () => {
+    const role = state.seats[own - 1]?.role ?? null
+    const partners: { seat: number; role: RoleName }[] = []
+    if (sight.ownIsBlack) {
+      for (const player of state.seats) {
+        if (player.seat !== own && player.role !== null && teamOf(player.role) === 'black') partners.push({ seat: player.seat, role: player.role })
+      }
     }
-  }
-  return { seat: own, role, team: role === null ? null : teamOf(role), partners }
+    return { seat: own, role, team: role === null ? null : teamOf(role), partners }
+  })
 }
 
 /** The game as this viewer may see it. */

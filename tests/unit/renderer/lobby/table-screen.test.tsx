@@ -297,6 +297,36 @@ describe('the table screen', () => {
     expect(screen.getByTestId('seat-grid')).toBeTruthy()
   })
 
+  it('a window crossing the phone width keeps the table\'s media room: it is joined once, not left and joined again', async () => {
+    let phone = false
+    const changed = new Set<() => void>()
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return phone && query === '(max-width: 767px)'
+      },
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => (query === '(max-width: 767px)' ? changed.add(listener) : undefined),
+      removeEventListener: (_type: string, listener: () => void) => changed.delete(listener),
+    }))
+    try {
+      tableState.current = seated(view({}, 1))
+      show()
+      await vi.waitFor(() => expect(fake.asked('mafia:media:join')).toHaveLength(1))
+      expect(screen.getByTestId('game-table').dataset.layout).toBe('wide')
+      for (const width of ['phone', 'wide', 'phone'] as const) {
+        phone = width === 'phone'
+        act(() => changed.forEach((listener) => listener()))
+        expect(screen.getByTestId('game-table').dataset.layout).toBe(width)
+        expect(screen.getByTestId('table-media')).toBeTruthy()
+      }
+      // A rejoin would ask for a ticket again within a tick of the remount.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(fake.asked('mafia:media:join')).toHaveLength(1)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('entering the page loads the table once; a reconnect during play loads nothing', async () => {
     fake.answers.set('mafia:load:lobby', lobby(1, view({}, 1)))
     show()

@@ -21,9 +21,10 @@ function tableWithRoom() {
   }
   let placed = false
   const placement: MediaPlacement = {
-    place: () => ((placed = true), home),
+    place: async () => ((placed = true), home),
     homeOf: () => (placed ? home : null),
-    fallback: () => home,
+    fallback: async () => home,
+    ended: async () => undefined,
     revoke: async () => undefined,
   }
   const service = createTableMediaService({
