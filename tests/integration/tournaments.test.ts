@@ -93,6 +93,27 @@ async function finishTable(lobbyId: number, seats: { userId: number; won: boolea
   await sql`insert into game_events (lobby_id, version, type, event) values (${lobbyId}, 1, 'night_result', ${JSON.stringify({ type: 'night_result', night: 1, killed })}::jsonb)`.execute(db)
 }
 
+/**
+ * The first progress pushed to `socket` that shows what `shows` looks for. A step can reach the
+ * watchers in more than one push (a round's table is created, then linked to the round), and the
+ * page shows the latest; a step whose state never arrives fails after 10 s.
+ */
+const pushShowing = (socket: TestSocket, shows: (progress: TournamentProgress) => boolean) =>
+  new Promise<TournamentProgress>((resolve, reject) => {
+    const listener = (progress: TournamentProgress) => {
+      if (!shows(progress)) return
+      clearTimeout(timer)
+      socket.off('tournaments:updated', listener)
+      resolve(progress)
+    }
+    const timer = setTimeout(() => {
+      socket.off('tournaments:updated', listener)
+      reject(new Error('the watchers were never shown the new progress'))
+    }, 10_000)
+    socket.on('tournaments:updated', listener)
+  })
+const firstTable = (progress: TournamentProgress) => progress.rounds[0]?.tables[0]
+
 describe('tournaments', () => {
   beforeAll(async () => {
     testApp = await startTestApp()
@@ -336,26 +357,6 @@ describe('tournaments', () => {
     await requestResult(other, 'tournaments:watch', { id: cup.id })
 
     const next = (socket: TestSocket) => nextEvent(socket, 'tournaments:updated', 10_000) as Promise<TournamentProgress>
-    /**
-     * The first progress pushed to `socket` that shows what `shows` looks for. A step can reach the
-     * watchers in more than one push (a round's table is created, then linked to the round), and the
-     * page shows the latest; a step whose state never arrives fails after 10 s.
-     */
-    const pushShowing = (socket: TestSocket, shows: (progress: TournamentProgress) => boolean) =>
-      new Promise<TournamentProgress>((resolve, reject) => {
-        const listener = (progress: TournamentProgress) => {
-          if (!shows(progress)) return
-          clearTimeout(timer)
-          socket.off('tournaments:updated', listener)
-          resolve(progress)
-        }
-        const timer = setTimeout(() => {
-          socket.off('tournaments:updated', listener)
-          reject(new Error('the watchers were never shown the new progress'))
-        }, 10_000)
-        socket.on('tournaments:updated', listener)
-      })
-    const firstTable = (progress: TournamentProgress) => progress.rounds[0]?.tables[0]
     const seatedPush = pushShowing(watcher, (progress) => firstTable(progress) !== undefined)
     const started = await post(organiser, `/api/tournaments/${cup.id}/rounds`)
     expect(started.status).toBe(200)
@@ -398,6 +399,23 @@ describe('tournaments', () => {
     await command({ type: 'finalise' })
     expect((await stillOpen).tournamentId).toBe(cup.id)
     expect(await unwatched).toBe(false)
+  })
+
+  it('pushes a round’s table that an admin disbands to the page’s watchers', async () => {
+    const cup = await create({ name: 'Disbanded Cup' })
+    for (const player of players.slice(10, 20)) expect((await post(player, `/api/tournaments/${cup.id}/register`)).status).toBe(200)
+    const watcher = await connectSocket(testApp.url, outsider.token)
+    await requestResult(watcher, 'tournaments:watch', { id: cup.id })
+    const seatedPush = pushShowing(watcher, (progress) => firstTable(progress)?.status === 'open')
+    expect((await post(organiser, `/api/tournaments/${cup.id}/rounds`)).status).toBe(200)
+    const table = firstTable(await seatedPush) as TournamentDetail['rounds'][number]['tables'][number]
+
+    // No game event marks a disband: the watchers hear of it all the same, without a reload.
+    const disbandedPush = pushShowing(watcher, (progress) => firstTable(progress)?.status === 'disbanded')
+    expect((await post(admin, '/api/admin/lobby/disband', { id: table.lobbyId, reason: 'The judge fell ill' })).status).toBe(200)
+    const disbanded = await disbandedPush
+    expect(disbanded.tournamentId).toBe(cup.id)
+    expect(disbanded.rounds[0]?.tables).toHaveLength(1)
   })
 
   it('admins list, edit and delete tournaments on the same model, with the audit trail', async () => {

@@ -26,6 +26,8 @@ export interface LobbiesModule {
    * left or joined (the streamer's page follows its streamer; the table's media closes who left).
    */
   onMembersMoved(listener: (userIds: readonly number[], lobbyIds: readonly number[]) => void): void
+  /** Runs after an admin disbanded a table and its members were sent away (a tournament's watchers see its table closed). */
+  onDisbanded(listener: (lobbyId: number) => void): void
   /** The admin panel's tables (its routes check the role): the live ones, coming in, watching, closing one. */
   admin: {
     list(): Promise<LobbySummary[]>
@@ -51,6 +53,7 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
   const { game, chats, friends } = options
   const service = createLobbiesService({ repository: createLobbiesRepository(app.db), game })
   const movedListeners: Array<(userIds: readonly number[], lobbyIds: readonly number[]) => void> = []
+  const disbandedListeners: Array<(lobbyId: number) => void> = []
   const tableBroadcasts = createLobbyBroadcasts(app, service, chats)
   // Every seat change goes through apply: once its rooms and pushes are done, those who moved are named.
   const broadcasts: typeof tableBroadcasts = {
@@ -81,6 +84,7 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
     summary: (lobbyId) => service.summary(lobbyId),
     membersOf: (lobbyId) => service.membersOf(lobbyId),
     onMembersMoved: (listener) => movedListeners.push(listener),
+    onDisbanded: (listener) => disbandedListeners.push(listener),
     async seatTournamentTable(spec) {
       const { lobbyId, left } = await service.createTournamentTable(spec)
       for (const change of left) await broadcasts.apply(change)
@@ -105,6 +109,7 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
         const change = await service.close(lobbyId)
         notice()
         await broadcasts.apply(change)
+        for (const listener of disbandedListeners) listener(lobbyId)
       },
     },
   }

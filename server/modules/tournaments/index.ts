@@ -22,7 +22,8 @@ export { withTournamentTables, type TournamentTables } from './tournaments.table
 
 export interface TournamentsModuleOptions {
   clock: Clock
-  lobbies: Pick<LobbiesModule, 'seatTournamentTable' | 'membershipOf'>
+  /** Seats a round's tables; a table an admin disbands changes its tournament's progress. */
+  lobbies: Pick<LobbiesModule, 'seatTournamentTable' | 'membershipOf' | 'onDisbanded'>
   /** The stored game events: a tournament table's start, end and points reach the tournament's watchers. */
   game: Pick<GameModule, 'onEvents'>
   bindRequests: BindRequests
@@ -53,15 +54,19 @@ export async function registerTournamentsModule(app: FastifyInstance, options: T
     progressChanged: (tournamentId) => pushes.changed(tournamentId),
     ...(options.seed ? { seed: options.seed } : {}),
   })
-  options.game.onEvents((lobbyId, events) => {
-    if (!changesProgress(events)) return
+  const tableChanged = (lobbyId: number) => {
     service.tournamentOfTable(lobbyId).then(
       (tournamentId) => {
         if (tournamentId !== null) pushes.changed(tournamentId)
       },
       (error: unknown) => app.log.warn({ err: error, lobbyId }, 'tournament of a table not found'),
     )
+  }
+  options.game.onEvents((lobbyId, events) => {
+    if (changesProgress(events)) tableChanged(lobbyId)
   })
+  // A disband stores no game event, but the table's status changes all the same.
+  options.lobbies.onDisbanded(tableChanged)
   app.addHook('onClose', async () => pushes.close())
   registerTournamentsEvents(service, options.bindRequests)
   await registerTournamentsRoutes(app, { service })
