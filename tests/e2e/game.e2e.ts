@@ -105,9 +105,7 @@ test('a judged game on the table screen: every seat and control on screen at thr
         const controls = view !== null && (viewer === 'judge' ? judgeMayAct(view) : viewer === 'player' && mayAct(view))
         return { timed, controls }
       }
-      // The judge's page is measured but not scanned: after the no-camera notice closes there, Fluent's
-      // focus manager can still leave the page root hidden from assistive technology (an open defect).
-      await Promise.all(pages.map(([screen, viewer]) => expectTableOnScreen(screen.page, viewer, expected(viewer), kind, testInfo, options.scan === true && viewer !== 'judge')))
+      await Promise.all(pages.map(([screen, viewer]) => expectTableOnScreen(screen.page, viewer, expected(viewer), kind, testInfo, options.scan === true)))
     }
 
     /** The spectator's screen shows no role at any seat, no role card and no role's name as a label. */

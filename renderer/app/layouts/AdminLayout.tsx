@@ -9,7 +9,6 @@ import { RecalcRatingButton } from '../shell/RecalcRatingButton'
 import { SideDrawer } from '../shell/SideDrawer'
 import { TopBar } from '../shell/TopBar'
 import { useIsMobile } from '../shell/use-media-query'
-import { FocusManagerHolder } from '../FocusManagerHolder'
 import { MainRegion, SkipLink } from './parts'
 
 const useStyles = makeStyles({
@@ -27,7 +26,6 @@ export function AdminLayout() {
   return (
     <div className={styles.root} data-layout="admin">
       <SkipLink />
-      <FocusManagerHolder />
       <TopBar
         inAdmin
         drawerId={drawerId}

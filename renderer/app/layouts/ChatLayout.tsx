@@ -9,7 +9,6 @@ import { MaintenanceMessage } from '../shell/MaintenanceMessage'
 import { mainMenuItems } from '../shell/menus'
 import { SideDrawer } from '../shell/SideDrawer'
 import { TopBar } from '../shell/TopBar'
-import { FocusManagerHolder } from '../FocusManagerHolder'
 import { MainRegion, SkipLink } from './parts'
 
 const useStyles = makeStyles({
@@ -28,7 +27,6 @@ export function ChatLayout() {
   return (
     <div className={styles.root} data-layout="chat">
       <SkipLink />
-      <FocusManagerHolder />
       <TopBar drawerId={drawerId} drawerExpanded={ui.mobileDrawerOpen} onToggleDrawer={() => setMobileDrawerOpen(!uiState.mobileDrawerOpen)} />
       <MaintenanceMessage />
       <SideDrawer

@@ -12,7 +12,6 @@ import { mainMenuItems } from '../shell/menus'
 import { SideDrawer } from '../shell/SideDrawer'
 import { TopBar } from '../shell/TopBar'
 import { useIsMobile } from '../shell/use-media-query'
-import { FocusManagerHolder } from '../FocusManagerHolder'
 import { MainRegion, SkipLink } from './parts'
 
 const useStyles = makeStyles({
@@ -32,7 +31,6 @@ export function DefaultLayout() {
   return (
     <div className={styles.root} data-layout="default">
       <SkipLink />
-      <FocusManagerHolder />
       <TopBar
         drawerId={drawerId}
         drawerExpanded={mobile ? ui.mobileDrawerOpen : ui.mainDrawerExpanded}

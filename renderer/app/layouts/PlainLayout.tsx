@@ -2,7 +2,6 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { Outlet } from 'react-router'
 import { MaintenanceMessage } from '../shell/MaintenanceMessage'
 import { TopBar } from '../shell/TopBar'
-import { FocusManagerHolder } from '../FocusManagerHolder'
 import { MainRegion, SkipLink } from './parts'
 
 const useStyles = makeStyles({
@@ -15,7 +14,6 @@ export function PlainLayout() {
   return (
     <div className={styles.root} data-layout="plain">
       <SkipLink />
-      <FocusManagerHolder />
       <TopBar />
       <MaintenanceMessage />
       <MainRegion>
