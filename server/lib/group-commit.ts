@@ -15,6 +15,10 @@
  * - The next batch is sent before the submitters of the last are answered, and they are answered
  *   `answeredPerTurn` at a time, one turn of the event loop each, so the database and what the
  *   submitters do next work side by side and a large batch never holds the loop for long.
+ * - `gatherMs` makes the first item of a batch that could be written at once wait that long for
+ *   others (instead of to the end of the turn), so a server that is not busy enough to fill its
+ *   writes in flight still writes many items per statement. Items that waited for a write in flight
+ *   go as soon as it ends, without waiting again.
  */
 export interface GroupCommitOptions<Item, Result> {
   /** Writes a batch; resolves with exactly one result per item, in the items' order. */
@@ -27,6 +31,8 @@ export interface GroupCommitOptions<Item, Result> {
   answeredPerTurn?: number
   /** Write each item of a failed batch alone, so each hears of its own failure only. Default false. */
   retryAlone?: boolean
+  /** How long the first item of a batch that could be written at once waits for others, ms. Default 0: to the end of the turn. */
+  gatherMs?: number
 }
 
 export interface GroupCommit<Item, Result> {
@@ -46,6 +52,7 @@ export function createGroupCommit<Item, Result>(options: GroupCommitOptions<Item
   const maxBatch = options.maxBatch ?? 500
   const inFlight = options.inFlight ?? 1
   const answeredPerTurn = options.answeredPerTurn ?? Number.POSITIVE_INFINITY
+  const gatherMs = options.gatherMs ?? 0
   let queue: Array<Pending<Item, Result>> = []
   let writing = 0
   let scheduled = false
@@ -93,8 +100,9 @@ export function createGroupCommit<Item, Result>(options: GroupCommitOptions<Item
       writing += 1
       void outcomesOf(batch).then((outcomes) => {
         writing -= 1
-        // What arrived during this write is sent before its submitters are answered.
-        flush()
+        // What arrived during this write is sent before its submitters are answered (items still
+        // gathering wait for their own time).
+        if (!scheduled) flush()
         answer(batch, outcomes)
       })
     }
@@ -106,7 +114,8 @@ export function createGroupCommit<Item, Result>(options: GroupCommitOptions<Item
         queue.push({ item, resolve, reject })
         if (writing < inFlight && !scheduled) {
           scheduled = true
-          setImmediate(flush)
+          if (gatherMs > 0) setTimeout(flush, gatherMs)
+          else setImmediate(flush)
         }
       })
     },

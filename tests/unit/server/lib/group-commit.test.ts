@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createGroupCommit } from '../../../../server/lib/group-commit'
 
 /** A write the test finishes by hand, recording every batch it was given. */
@@ -198,5 +198,57 @@ describe('group commit with two writes in flight, answered a few per turn, retri
     await settle()
     expect(next.outcome).toBe('written')
     expect(writes.at(-1)).toEqual([{ table: 1, version: 3 }])
+  })
+})
+
+describe('group commit with a gathering time', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('holds the first item that long, so items that come meanwhile go in the same write; a later one starts the next gathering', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    const writes = manualWrites<number>()
+    const commit = createGroupCommit({ write: writes.write, gatherMs: 5, inFlight: 2 })
+    const first = track(commit.submit(1))
+    await settle()
+    vi.advanceTimersByTime(3)
+    const second = track(commit.submit(2))
+    await settle()
+    // Turns went by, and still nothing was written: the first item gathers for 5 ms.
+    expect(writes.batches).toEqual([])
+    vi.advanceTimersByTime(2)
+    await settle()
+    expect(writes.batches).toEqual([[1, 2]])
+    // A write is in flight but another may start: the next item gathers, even past that write's end.
+    const third = track(commit.submit(3))
+    writes.finishers[0]?.ok()
+    await settle()
+    expect([first.outcome, second.outcome, third.outcome]).toEqual(['written', 'written', 'pending'])
+    expect(writes.batches).toEqual([[1, 2]])
+    vi.advanceTimersByTime(5)
+    await settle()
+    expect(writes.batches).toEqual([[1, 2], [3]])
+    writes.finishers[1]?.ok()
+    await settle()
+    expect(third.outcome).toBe('written')
+  })
+
+  it('writes items that waited for a write in flight as soon as it ends, without gathering again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    const writes = manualWrites<string>()
+    const commit = createGroupCommit({ write: writes.write, gatherMs: 5 })
+    void commit.submit('a')
+    vi.advanceTimersByTime(5)
+    await settle()
+    const waiting = [track(commit.submit('b')), track(commit.submit('c'))]
+    await settle()
+    expect(writes.batches).toEqual([['a']])
+    writes.finishers[0]?.ok()
+    await settle()
+    expect(writes.batches).toEqual([['a'], ['b', 'c']])
+    writes.finishers[1]?.ok()
+    await settle()
+    expect(waiting.map((item) => item.outcome)).toEqual(['written', 'written'])
   })
 })
