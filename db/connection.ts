@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, type LogConfig } from 'kysely'
 import pg from 'pg'
 import { ensureWritableDir, lockDataDir } from './data-dir'
 import { startPgliteWorker } from './pglite-host'
+import { literalOf } from './statement-literals'
 import type { Database } from './schema'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -90,22 +91,46 @@ function endingWith(pool: pg.Pool, afterEnd: () => Promise<void>): pg.Pool {
   return pool
 }
 
-/** The comment that makes a statement a named prepared statement (`runsMarkedStatementsPrepared`). */
+/** The comment that makes a statement prepared (`runsMarkedStatementsPrepared`). */
 const preparedMarker = /^\/\* prepared:([a-z_]+) \*\//
 
+/** A value as the argument of EXECUTE: its literal; an empty array as `'{}'`, which takes the parameter's type. */
+const executeArgument = (value: unknown): string => (Array.isArray(value) && value.length === 0 ? "'{}'" : literalOf(value))
+
 /**
- * A statement whose text starts with `/* prepared:<name> *\/` runs as a named prepared statement:
- * each connection parses and plans it once, not at every call. Only for a hot statement whose text
- * never changes (its values are parameters), under a name no other text uses: planning the chat's
- * send took as long as running it.
+ * A statement whose text starts with `/* prepared:<name> *\/` is parsed and planned once per
+ * connection, not at every call: the connection's first call PREPAREs it under its name, and each
+ * call runs `EXECUTE name(values)` with its values written out (`db/statement-literals.ts`). Both go
+ * by the simple query protocol, one message each: the extended protocol's bind, describe, execute
+ * and sync are four, which the embedded database's server answers one at a time, at several times
+ * the CPU. Only for a hot statement whose text never changes (its values are parameters), under a
+ * name no other text uses, with values that can be written out (numbers, texts, booleans, dates,
+ * arrays of these): planning the chat's send took as long as running it.
  */
 function runsMarkedStatementsPrepared(pool: pg.Pool): void {
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    const query = client.query.bind(client) as (text: string) => Promise<pg.QueryResult>
+    const passThrough = client.query.bind(client) as (...args: unknown[]) => unknown
+    /** The statements this connection has prepared, by name. */
+    const prepared = new Map<string, Promise<unknown>>()
     client.query = ((text: unknown, ...rest: unknown[]) => {
       const name = typeof text === 'string' ? preparedMarker.exec(text)?.[1] : undefined
-      if (name === undefined || !Array.isArray(rest[0])) return query(text, ...rest)
-      return query({ name, text, values: rest[0] }, ...rest.slice(1))
+      const values = rest[0]
+      if (name === undefined || !Array.isArray(values) || rest.length !== 1) return passThrough(text, ...rest)
+      let execute: string
+      try {
+        execute = values.length === 0 ? `execute ${name}` : `execute ${name}(${values.map(executeArgument).join(', ')})`
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      let ready = prepared.get(name)
+      if (!ready) {
+        ready = query(`prepare ${name} as ${text as string}`)
+        prepared.set(name, ready)
+        // A statement that failed to prepare is prepared again at its next call.
+        ready.catch(() => prepared.delete(name))
+      }
+      return ready.then(() => query(execute))
     }) as typeof client.query
   })
 }

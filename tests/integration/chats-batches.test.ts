@@ -245,4 +245,35 @@ describe('chats: the send statement', () => {
         expect((await preparedNames(connection)).filter((name) => !before.includes(name))).toEqual(['probe_marked'])
       })
   })
+
+  it('reads back every value exactly as sent: quotes, backslashes, a NUL refused, empty and null lists, dates, negative numbers', async () => {
+    const probe = (text: string | null, ids: number[] | null, at: Date, offset: number) =>
+      sql<{ text: string | null; ids: number[] | null; at: Date; shifted: number }>`/* prepared:probe_values */
+        select ${text}::text as text, ${ids}::int[] as ids, ${at}::timestamptz as at, 10 -${offset} as shifted`.execute(db())
+    const at = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6))
+    const tricky = "it's a \\ back'slash'; drop table chats; --"
+    expect((await probe(tricky, [3, -1, 2], at, -5)).rows).toEqual([{ text: tricky, ids: [3, -1, 2], at, shifted: 15 }])
+    expect((await probe('', [], at, 0)).rows).toEqual([{ text: '', ids: [], at, shifted: 10 }])
+    expect((await probe(null, null, at, 1)).rows).toEqual([{ text: null, ids: null, at, shifted: 9 }])
+    await expect(probe('a\0b', [], at, 0)).rejects.toThrow()
+  })
+
+  it("fails with the database's own error when its text is wrong, at every call", async () => {
+    const broken = () => sql`/* prepared:probe_broken */ select ${1}::int as value from no_such_table`.execute(db())
+    await expect(broken()).rejects.toThrow(/no_such_table/)
+    await expect(broken()).rejects.toThrow(/no_such_table/)
+  })
+
+  it('is prepared again at the next call after one that could not prepare it (in a failed transaction)', async () => {
+    await db()
+      .connection()
+      .execute(async (connection) => {
+        const probe = (value: number) => sql<{ value: number }>`/* prepared:probe_retried */ select ${value}::int as value`.execute(connection)
+        await sql`begin`.execute(connection)
+        await expect(sql`select 1 from no_such_table`.execute(connection)).rejects.toThrow(/no_such_table/)
+        await expect(probe(1)).rejects.toThrow(/aborted/)
+        await sql`rollback`.execute(connection)
+        expect((await probe(2)).rows).toEqual([{ value: 2 }])
+      })
+  })
 })
