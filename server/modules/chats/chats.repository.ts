@@ -251,35 +251,43 @@ function chatsQueries(db: Kysely<Database>) {
           left join chat_members member on member.chat_id = input.chat_id and member.user_id = input.user_id
         ), permitted as (
           -- Volatile expressions of a select list are evaluated after its ORDER BY: ids follow the batch's order.
-          select n, chat_id, user_id, text, nextval('chat_messages_id_seq')::int as id from access
+          select n, chat_id, user_id, text, type, nextval('chat_messages_id_seq')::int as id from access
           where type is not null and closed_at is null and (type = ${ChatType.General} or member_id is not null) and not blocked
           order by n
         ), message as (
           insert into chat_messages (id, chat_id, user_id, text)
           select id, chat_id, user_id, text from permitted
           returning id, created_at
-        ), newest as (
-          select chat_id, user_id, max(id) as id from permitted group by chat_id, user_id
+        ), reopened as (
+          -- Only one-to-one chats are ever hidden (a member closed it, chat:close): only the members
+          -- of those two-member chats are read, never those of a party, game or general chat.
+          select chat_id, user_id from chat_members
+          where hidden and chat_id in (select chat_id from permitted where type = ${ChatType.OneToOne})
+        ), touched as (
+          -- The rows that change, each found by its key: every author's (read up to their newest
+          -- message) and every member's who had closed the chat (shown again).
+          select chat_id, user_id, max(id) as id from (
+            select chat_id, user_id, id from permitted
+            union all
+            select chat_id, user_id, 0 from reopened
+          ) as changes
+          group by chat_id, user_id
         ), members as (
           update chat_members
-          set hidden = false,
-              last_read_message_id = greatest(last_read_message_id,
-                coalesce((select newest.id from newest where newest.chat_id = chat_members.chat_id and newest.user_id = chat_members.user_id), 0))
-          where chat_id in (select chat_id from permitted)
-            and (hidden or exists (select 1 from newest where newest.chat_id = chat_members.chat_id and newest.user_id = chat_members.user_id))
-        ), reopened as (
-          select chat_id, array_agg(user_id order by user_id) as users from chat_members
-          where hidden and chat_id in (select chat_id from permitted)
-          group by chat_id
+          set hidden = false, last_read_message_id = greatest(chat_members.last_read_message_id, touched.id)
+          from touched
+          where chat_members.chat_id = touched.chat_id and chat_members.user_id = touched.user_id
+        ), reopened_for as (
+          select chat_id, array_agg(user_id order by user_id) as users from reopened group by chat_id
         )
         select access.n, access.type, access.closed_at, access.member_id, access.blocked, message.id, message.created_at,
           case when message.id is null then null
-            when message.id = (select min(id) from permitted first where first.chat_id = access.chat_id) then coalesce(reopened.users, '{}')
+            when message.id = (select min(id) from permitted first where first.chat_id = access.chat_id) then coalesce(reopened_for.users, '{}')
             else '{}' end as reopened
         from access
         left join permitted on permitted.n = access.n
         left join message on message.id = permitted.id
-        left join reopened on reopened.chat_id = access.chat_id
+        left join reopened_for on reopened_for.chat_id = access.chat_id
         order by access.n`.execute(db)
       return result.rows.map((row) => {
         if (row.type === null) return { access: null, message: null }
