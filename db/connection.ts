@@ -15,7 +15,14 @@ export interface DatabaseHandle {
   close(): Promise<void>
   /** PGlite only: its whole folder as a tar, which `pgliteDump` loads again. */
   dumpPglite?: () => Promise<Uint8Array>
+  /**
+   * PostgreSQL only: runs `work` on one of the pool's connections, as pg's own client, for what Kysely
+   * does not do (`copyIn` of copy.ts); the connection goes back to the pool after.
+   */
+  withClient?: WithClient
 }
+
+export type WithClient = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>
 
 export interface OpenDatabaseOptions {
   /** A PostgreSQL server; without it, PGlite. */
@@ -43,7 +50,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     reportErrors(pool, options.onPoolError)
-    return handleOf('postgres', pool, options.log)
+    const withClient: WithClient = async (work) => {
+      const client = await pool.connect()
+      try {
+        return await work(client)
+      } finally {
+        client.release()
+      }
+    }
+    return { ...handleOf('postgres', pool, options.log), withClient }
   }
 
   let release = () => {}
