@@ -110,7 +110,9 @@ let at = performance.now()
 const generated = await generateStoredGames(db, dbGames, users)
 const storeSeconds = (performance.now() - at) / 1000
 
-const repository = createRatingsRepository(db)
+// COPY=0 writes the history as on PGlite (array literals, one statement per 10,000 rows) on PostgreSQL too: the baseline of the COPY.
+const copies = process.env.COPY !== '0' && database.withClient !== undefined
+const repository = createRatingsRepository(db, { withClient: copies ? database.withClient : null })
 const logger = pino({ level: 'error' })
 const service = createRatingsService({ repository, logger })
 const recompute = createRecompute({ repository, service, clock: systemClock, logger })
@@ -137,7 +139,7 @@ await database.close()
 if (progress.done !== generated) throw new Error(`the recompute rated ${progress.done} of ${generated} games`)
 
 const counts = written.rows[0] as { history: number; entries: number }
-console.log(`\nRatings recompute benchmark: ${format(games)} games, ${format(players)} players over ${months} months, batches of ${batch}; database ${database.kind}; Node ${process.version}, ${cpus().length} cores (shared with whatever else runs)`)
+console.log(`\nRatings recompute benchmark: ${format(games)} games, ${format(players)} players over ${months} months, batches of ${batch}; database ${database.kind}, history written ${copies ? 'by COPY' : 'as array literals'}; Node ${process.version}, ${cpus().length} cores (shared with whatever else runs)`)
 console.log('| part | what | wall | CPU (all threads of this process) | rate |')
 console.log('|---|---|---:|---:|---:|')
 console.log(`| 1 | generating ${format(games)} games in memory (while the worker rates) | ${generationSeconds.toFixed(1)} s | | |`)

@@ -37,7 +37,7 @@ export interface RatingsModule {
  * recompute them from the stored games.
  */
 export async function registerRatingsModule(app: FastifyInstance, options: RatingsModuleOptions): Promise<RatingsModule> {
-  const repository = createRatingsRepository(app.db)
+  const repository = createRatingsRepository(app.db, { withClient: app.dbClient })
   const service = createRatingsService({ repository, logger: app.log, ...(options.minGames !== undefined ? { minGames: options.minGames } : {}) })
   const recompute = createRecompute({ repository, service, clock: options.clock, logger: app.log })
   options.game.onEvents((_lobbyId, events, state) => {

@@ -1,11 +1,28 @@
 import { sql, type Kysely } from 'kysely'
+import type { WithClient } from '../../../db/connection'
+import { copyIn } from '../../../db/copy'
 import type { Database } from '../../../db/schema'
+import { historyCopyColumns, historyCopyRows } from './history-copy'
 import { displayRating, type Skill } from './rating-model'
 import type { LadderEntry, RatedGame } from './ladders'
 import { arrayLiteral, textArrayLiteral, type PackedHistory } from './packed'
 import { withRatingTables, type RatingsDatabase } from './ratings.tables'
 
 type Queries = Kysely<RatingsDatabase>
+
+/**
+ * A history row stored already takes the incoming one's values (the same game and player rated
+ * again), unless it holds them already: a recompute that changes nothing rewrites no row (and leaves
+ * no dead row for the database to clean up).
+ */
+const historyUpsert = sql`
+  on conflict (user_id, ladder_id, seq) do update set lobby_id = excluded.lobby_id, mu_before = excluded.mu_before, sigma_before = excluded.sigma_before,
+    mu_after = excluded.mu_after, sigma_after = excluded.sigma_after, rating_before = excluded.rating_before, rating_after = excluded.rating_after,
+    won = excluded.won, ended_at = excluded.ended_at
+  where (rating_history.lobby_id, rating_history.mu_before, rating_history.sigma_before, rating_history.mu_after, rating_history.sigma_after,
+      rating_history.rating_before, rating_history.rating_after, rating_history.won, rating_history.ended_at)
+    is distinct from (excluded.lobby_id, excluded.mu_before, excluded.sigma_before, excluded.mu_after, excluded.sigma_after,
+      excluded.rating_before, excluded.rating_after, excluded.won, excluded.ended_at)`
 
 /** One advisory lock serialises every write of the ratings, on every app server. */
 const ratingsLock = 7_414_245_001
@@ -28,8 +45,10 @@ const entryOf = (row: RatingsDatabase['rating_entries']): LadderEntry => ({
 })
 
 /** All SQL of the ratings: the finished games they read, the standings, sides and history they write. */
-export function createRatingsRepository(database: Kysely<Database>) {
+export function createRatingsRepository(database: Kysely<Database>, options: { withClient?: WithClient | null } = {}) {
   const db = withRatingTables(database)
+  const withClient = options.withClient ?? null
+  const copiedUpsert = sql`insert into rating_history (${sql.raw(historyCopyColumns)}) select ${sql.raw(historyCopyColumns)} from rating_history_incoming ${historyUpsert}`.compile(db).sql
 
   const repository = {
     db,
@@ -155,13 +174,34 @@ export function createRatingsRepository(database: Kysely<Database>) {
           ${column(rows.muBefore)}::double precision[], ${column(rows.sigmaBefore)}::double precision[], ${column(rows.muAfter)}::double precision[],
           ${column(rows.sigmaAfter)}::double precision[], ${column(rows.ratingBefore)}::double precision[], ${column(rows.ratingAfter)}::double precision[],
           ${column(rows.won)}::boolean[], ${endedAt}::timestamptz[])
-        on conflict (user_id, ladder_id, seq) do update set lobby_id = excluded.lobby_id, mu_before = excluded.mu_before, sigma_before = excluded.sigma_before,
-          mu_after = excluded.mu_after, sigma_after = excluded.sigma_after, rating_before = excluded.rating_before, rating_after = excluded.rating_after,
-          won = excluded.won, ended_at = excluded.ended_at
-        where (rating_history.lobby_id, rating_history.mu_before, rating_history.sigma_before, rating_history.mu_after, rating_history.sigma_after,
-            rating_history.rating_before, rating_history.rating_after, rating_history.won, rating_history.ended_at)
-          is distinct from (excluded.lobby_id, excluded.mu_before, excluded.sigma_before, excluded.mu_after, excluded.sigma_after,
-            excluded.rating_before, excluded.rating_after, excluded.won, excluded.ended_at)`.execute(queries)
+        ${historyUpsert}`.execute(queries)
+    },
+
+    /** Whether `copyHistory` can write (PostgreSQL: a COPY; PGlite's socket closes the connection on one). */
+    canCopyHistory: withClient !== null,
+
+    /**
+     * Writes history rows `from` to `to` as `writeHistory` does, in a transaction of its own on a
+     * connection of its own: the rows go by a binary COPY into a temporary table, and from there into
+     * the history in one statement. A COPY takes the rows as bytes, where the array literals are
+     * printed here and parsed by the server; the statement that stores them is the same.
+     */
+    async copyHistory(rows: PackedHistory, from = 0, to = rows.length): Promise<void> {
+      if (to <= from) return
+      if (!withClient) throw new Error('copyHistory needs a PostgreSQL server')
+      const bytes = historyCopyRows(rows, from, to)
+      await withClient(async (client) => {
+        await client.query('begin')
+        try {
+          await client.query('create temporary table if not exists rating_history_incoming (like rating_history) on commit delete rows')
+          await copyIn(client, `copy rating_history_incoming (${historyCopyColumns}) from stdin (format binary)`, [bytes])
+          await client.query(copiedUpsert)
+          await client.query('commit')
+        } catch (error) {
+          await client.query('rollback').catch(() => {})
+          throw error
+        }
+      })
     },
 
     /** Empties the standings and sides (a recompute writes them afresh in the same transaction). */

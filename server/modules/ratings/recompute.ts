@@ -83,7 +83,7 @@ export function createRecompute(options: RecomputeOptions) {
         await writing
         const done = start + Math.min(batchSize, order.length - start)
         writing = handled(
-          writeHistory(db, history).then(async () => {
+          storeHistory(history).then(async () => {
             progress.done = done
             await repository.recomputeHeartbeat(clock.now(), progress.done, progress.total)
           }),
@@ -125,6 +125,12 @@ export function createRecompute(options: RecomputeOptions) {
 
   async function writeHistory(queries: RatingsRepository['db'], rows: PackedHistory): Promise<void> {
     for (let start = 0; start < rows.length; start += historyRowsPerStatement) await repository.writeHistory(queries, rows, start, Math.min(rows.length, start + historyRowsPerStatement))
+  }
+
+  /** A batch's history outside any transaction: by COPY where the database takes one. */
+  async function storeHistory(rows: PackedHistory): Promise<void> {
+    if (repository.canCopyHistory) await repository.copyHistory(rows)
+    else await writeHistory(repository.db, rows)
   }
 
   return {
