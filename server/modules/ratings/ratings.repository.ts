@@ -76,10 +76,18 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
       return Number(row.rows[0]?.seq ?? 0)
     },
 
-    /** Rated games after `afterSeq`, in the order they were rated. */
-    async ratedAfter(queries: Queries, afterSeq: number): Promise<{ id: number; seq: number }[]> {
-      const rows = await sql<{ lobby_id: number; seq: string }>`select lobby_id, seq::text as seq from rating_games where rating_games.seq > ${afterSeq} order by rating_games.seq`.execute(queries)
+    /** Rated games after `afterSeq` (up to `upTo`, at most `limit` of them), in the order they were rated. */
+    async ratedAfter(queries: Queries, afterSeq: number, upTo = Number.MAX_SAFE_INTEGER, limit: number | null = null): Promise<{ id: number; seq: number }[]> {
+      const rows = await sql<{ lobby_id: number; seq: string }>`
+        select lobby_id, seq::text as seq from rating_games where rating_games.seq > ${afterSeq} and rating_games.seq <= ${upTo}
+        order by rating_games.seq limit ${limit}`.execute(queries)
       return rows.rows.map((row) => ({ id: row.lobby_id, seq: Number(row.seq) }))
+    },
+
+    /** How many games are rated, and the last one's place in the order (0 for none). */
+    async ratedCount(queries: Queries): Promise<{ count: number; lastSeq: number }> {
+      const row = await sql<{ count: number; last: string | null }>`select count(*)::integer as count, max(seq)::text as last from rating_games`.execute(queries)
+      return { count: row.rows[0]?.count ?? 0, lastSeq: Number(row.rows[0]?.last ?? 0) }
     },
 
     async markRated(queries: Queries, rated: readonly { id: number; seq: number }[]): Promise<void> {

@@ -67,21 +67,31 @@ export function createRecompute(options: RecomputeOptions) {
   const progress: RecomputeProgress = { running: false, done: 0, total: 0 }
   let finished: Promise<void> = Promise.resolve()
 
-  async function run(order: readonly { id: number; seq: number }[]): Promise<void> {
+  /**
+   * Rates the `count` games rated up to `lastSeq`. Their order is read a batch at a time (a million
+   * games' order held at once was a million objects, which each collection of the server's heap
+   * went through again).
+   */
+  async function run(count: number, lastSeq: number): Promise<void> {
     const worker = createPassWorker()
     try {
       const db = repository.db
+      /** The next batch's games after `afterSeq`, and the place of its last. */
+      const readNext = async (afterSeq: number) => {
+        const batch = await repository.ratedAfter(db, afterSeq, lastSeq, batchSize)
+        return { games: await readBatch(db, batch), lastSeq: batch.at(-1)?.seq ?? afterSeq }
+      }
       // While the worker rates one batch, the server writes the history of the one before and reads
       // the one after (on PostgreSQL over two connections; PGlite takes them in turn).
-      let reading = handled(readBatch(db, order.slice(0, batchSize)))
+      let reading = handled(readNext(0))
       let writing: Promise<void> = Promise.resolve()
-      for (let start = 0; start < order.length; start += batchSize) {
-        const rating = worker.ask({ type: 'games', games: await reading }, 'history')
-        const next = order.slice(start + batchSize, start + 2 * batchSize)
-        reading = handled(readBatch(db, next))
+      for (let start = 0; start < count; start += batchSize) {
+        const batch = await reading
+        const rating = worker.ask({ type: 'games', games: batch.games }, 'history')
+        reading = handled(readNext(batch.lastSeq))
         const history = (await rating).rows
         await writing
-        const done = start + Math.min(batchSize, order.length - start)
+        const done = start + Math.min(batchSize, count - start)
         writing = handled(
           storeHistory(history).then(async () => {
             progress.done = done
@@ -90,7 +100,7 @@ export function createRecompute(options: RecomputeOptions) {
         )
       }
       await writing
-      const lastSeq = order.at(-1)?.seq ?? 0
+      await reading
       await repository.locked(async (trx) => {
         // Games rated since the start, and any final one still waiting, join the pass here.
         const tail = await repository.ratedAfter(trx, lastSeq)
@@ -157,11 +167,11 @@ export function createRecompute(options: RecomputeOptions) {
       try {
         // Final games not rated yet are rated first, so the order below holds every game.
         await service.rateWaiting()
-        const order = await repository.ratedAfter(repository.db, 0)
-        if (!(await repository.claimRecompute(clock.now(), staleMs, order.length))) throw conflict('errors.ratings.recompute_running')
+        const { count, lastSeq } = await repository.ratedCount(repository.db)
+        if (!(await repository.claimRecompute(clock.now(), staleMs, count))) throw conflict('errors.ratings.recompute_running')
         progress.done = 0
-        progress.total = order.length
-        finished = run(order)
+        progress.total = count
+        finished = run(count, lastSeq)
           .catch((error: unknown) => logger.error({ err: error }, 'the ratings recompute failed'))
           .finally(async () => {
             await repository.releaseRecompute().catch((error: unknown) => logger.error({ err: error }, 'releasing the ratings recompute failed'))
