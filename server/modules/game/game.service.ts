@@ -328,12 +328,17 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     return ownership.forward(owner, call, () => route(call, attempts - 1)) as Promise<T>
   }
 
-  /** Inside a table's queue on this server: the call runs here when this server owns the table, else on its owner. */
-  async function routeIn(call: TableCall, table: Table): Promise<unknown> {
+  /**
+   * Inside a table's queue on this server: the call runs here when this server owns the table, else
+   * on its owner. A retry stays inside the queue it runs in: queueing it again behind itself would
+   * wait forever.
+   */
+  async function routeIn(call: TableCall, table: Table, attempts = 3): Promise<unknown> {
     const owner = await ownerOf(call.lobbyId)
     if (owner === null) throw notFound()
     if (owner === 'here') return callIn(call, table)
-    return (ownership as TableOwnership).forward(owner, call, () => route(call))
+    if (attempts <= 1) throw new AppError(503, 'errors.internal')
+    return (ownership as TableOwnership).forward(owner, call, () => routeIn(call, table, attempts - 1))
   }
 
   function handleOf(lobbyId: number, table: Table): TableHandle {

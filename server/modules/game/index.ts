@@ -45,6 +45,8 @@ export function registerGameModule(
   app.decorate('gameTables', { inMemory: () => host.tablesInMemory })
   registerGameEvents(host, options.bindRequests)
   app.addHook('onReady', () => host.resume())
+  // Before the Socket.IO adapter goes: a table call forwarded through it then would wait for an answer that cannot come.
+  if (ownership) app.addHook('preClose', async () => ownership.stopForwarding())
   app.addHook('onClose', () => host.close())
   return host
 }

@@ -44,6 +44,10 @@ export function createTableOwnership(options: { io: AppServer; repository: GameR
   const node = `${process.pid}-${randomBytes(6).toString('base64url')}`
   let timer: NodeJS.Timeout | null = null
   let stopped = false
+  // Set as the app server starts closing: from then on nothing is forwarded to another server.
+  let closing = false
+  // A little longer than the adapter's own 5 s request timeout, which normally answers first.
+  const askTimeoutMs = 6_000
   // The adapter's server-side events are not part of the typed client events.
   const server = io as unknown as {
     serverSideEmit(event: string, message: unknown, ack: (error: Error | null, answers: CallAnswer[]) => void): void
@@ -56,10 +60,17 @@ export function createTableOwnership(options: { io: AppServer; repository: GameR
     return undefined
   }
 
-  /** Sends a call to the named owner; null when it did not answer as the owner (dead, or the lease moved). */
+  /**
+   * Sends a call to the named owner; null when it did not answer as the owner (dead, or the lease
+   * moved). The adapter answers a timeout itself, except when its Redis client fails before the
+   * request is sent (it swallows that error and never calls back), so the wait has a bound of its own.
+   */
   function ask(owner: string, call: TableCall): Promise<CallAnswer | null> {
+    if (closing) return Promise.resolve(null)
     return new Promise((resolve) => {
+      const unanswered = setTimeout(() => resolve(null), askTimeoutMs)
       server.serverSideEmit(callEvent, { to: owner, call }, (_error, answers) => {
+        clearTimeout(unanswered)
         resolve((answers ?? []).find((answer) => answer && !('notOwner' in answer)) ?? null)
       })
     })
@@ -78,6 +89,8 @@ export function createTableOwnership(options: { io: AppServer; repository: GameR
      * the owner threw it). `retry` is asked again when the owner did not answer as the owner.
      */
     async forward(owner: string, call: TableCall, retry: () => Promise<unknown>): Promise<unknown> {
+      // A closing server forwards nothing: its adapter is going, and the caller is told to try again.
+      if (closing) throw new AppError(503, 'errors.internal')
       const answer = await ask(owner, call)
       if (answer === null) return retry()
       return answerToResult(answer)
@@ -138,9 +151,15 @@ export function createTableOwnership(options: { io: AppServer; repository: GameR
       repository.releaseLease(lobbyId, node).catch((error: unknown) => logger.warn({ err: error, lobbyId }, 'table lease release failed'))
     },
 
+    /** The app server is closing: calls for other servers' tables are refused at once instead of forwarded. */
+    stopForwarding(): void {
+      closing = true
+    },
+
     /** On close: no more rounds; every lease is given up so another server takes the tables at once. */
     async stop(): Promise<void> {
       stopped = true
+      closing = true
       if (timer) clearTimeout(timer)
       await repository.releaseLeases(node).catch((error: unknown) => logger.warn({ err: error }, 'table leases release failed'))
     },
