@@ -418,6 +418,27 @@ describe('tournaments', () => {
     expect(disbanded.rounds[0]?.tables).toHaveLength(1)
   })
 
+  it('pushes a round’s table that its last player leaves before the deal to the page’s watchers', async () => {
+    const cup = await create({ name: 'Walked-out Cup' })
+    for (const player of players.slice(10, 20)) expect((await post(player, `/api/tournaments/${cup.id}/register`)).status).toBe(200)
+    const watcher = await connectSocket(testApp.url, outsider.token)
+    await requestResult(watcher, 'tournaments:watch', { id: cup.id })
+    const seatedPush = pushShowing(watcher, (progress) => firstTable(progress)?.status === 'open')
+    expect((await post(organiser, `/api/tournaments/${cup.id}/rounds`)).status).toBe(200)
+    const table = firstTable(await seatedPush) as TournamentDetail['rounds'][number]['tables'][number]
+
+    // Everyone at the table leaves before the deal: the table closes, and the watchers hear of it.
+    const members = await sql<{ user_id: number }>`select user_id from lobby_members where lobby_id = ${table.lobbyId} and role <> 'spectator'`.execute(testApp.database.db)
+    const accounts = [...players, ...judges, organiser]
+    const closedPush = pushShowing(watcher, (progress) => firstTable(progress)?.status === 'disbanded')
+    for (const member of members.rows) {
+      const socket = await connectSocket(testApp.url, (accounts.find((one) => one.id === member.user_id) as Account).token)
+      expect((await requestResult(socket, 'mafia:lobby:in'))?.id).toBe(table.lobbyId)
+      socket.emit('mafia:lobby:leave')
+    }
+    expect((await closedPush).tournamentId).toBe(cup.id)
+  })
+
   it('admins list, edit and delete tournaments on the same model, with the audit trail', async () => {
     expect((await get(organiser, '/api/admin/tournaments')).status).toBe(403)
     const page = await get(admin, '/api/admin/tournaments?page=1&limit=2')

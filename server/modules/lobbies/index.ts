@@ -26,7 +26,10 @@ export interface LobbiesModule {
    * left or joined (the streamer's page follows its streamer; the table's media closes who left).
    */
   onMembersMoved(listener: (userIds: readonly number[], lobbyIds: readonly number[]) => void): void
-  /** Runs after an admin disbanded a table and its members were sent away (a tournament's watchers see its table closed). */
+  /**
+   * Runs after a table closed before its end and its members were sent away: an admin disbanded it,
+   * or its last player or judge left it before the deal (a tournament's watchers see its table closed).
+   */
   onDisbanded(listener: (lobbyId: number) => void): void
   /** The admin panel's tables (its routes check the role): the live ones, coming in, watching, closing one. */
   admin: {
@@ -63,6 +66,7 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
       const moved = [...(change.joined ?? []).map((joined) => joined.userId), ...(change.left ?? [])]
       const tables = change.previous ? [change.lobbyId, change.previous] : [change.lobbyId]
       if (moved.length > 0) for (const listener of movedListeners) listener(moved, tables)
+      if (change.closed) for (const listener of disbandedListeners) listener(change.lobbyId)
     },
   }
   game.setTableSource({ setupOf: (lobbyId) => service.setupOf(lobbyId), isMember: (userId, lobbyId) => service.isMember(userId, lobbyId) })
@@ -109,7 +113,6 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
         const change = await service.close(lobbyId)
         notice()
         await broadcasts.apply(change)
-        for (const listener of disbandedListeners) listener(lobbyId)
       },
     },
   }

@@ -29,6 +29,8 @@ export interface LobbyChange {
   left?: number[]
   /** The table the joining user left on the way (a finished or a watched one). */
   previous?: number | null
+  /** The change closed the table: an admin disbanded it, or its last player or judge left it before the deal. */
+  closed?: true
 }
 
 /**
@@ -256,7 +258,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
         if (now.lobby.status === 'open' && (await repository.members([lobbyId])).every((member) => member.role === 'spectator')) {
           const others = await repository.disband(lobbyId)
           await table.close()
-          return { lobbyId, left: [userId, ...others] }
+          return { lobbyId, left: [userId, ...others], closed: true }
         }
         return { lobbyId, left: [userId] }
       })
@@ -275,7 +277,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
         if (!row) throw notFound()
         const left = await repository.disband(lobbyId)
         await table.close()
-        return { lobbyId, left }
+        return { lobbyId, left, closed: true }
       })
     },
 
