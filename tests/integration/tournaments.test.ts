@@ -401,14 +401,20 @@ describe('tournaments', () => {
     expect(await unwatched).toBe(false)
   })
 
-  it('pushes a round’s table that an admin disbands to the page’s watchers', async () => {
-    const cup = await create({ name: 'Disbanded Cup' })
+  /** A cup of players 11–20 with its first round seated, watched by an outsider who has seen the round's open table. */
+  async function firstRoundWatched(name: string) {
+    const cup = await create({ name })
     for (const player of players.slice(10, 20)) expect((await post(player, `/api/tournaments/${cup.id}/register`)).status).toBe(200)
     const watcher = await connectSocket(testApp.url, outsider.token)
     await requestResult(watcher, 'tournaments:watch', { id: cup.id })
     const seatedPush = pushShowing(watcher, (progress) => firstTable(progress)?.status === 'open')
     expect((await post(organiser, `/api/tournaments/${cup.id}/rounds`)).status).toBe(200)
     const table = firstTable(await seatedPush) as TournamentDetail['rounds'][number]['tables'][number]
+    return { cup, watcher, table }
+  }
+
+  it('pushes a round’s table that an admin disbands to the page’s watchers', async () => {
+    const { cup, watcher, table } = await firstRoundWatched('Disbanded Cup')
 
     // No game event marks a disband: the watchers hear of it all the same, without a reload.
     const disbandedPush = pushShowing(watcher, (progress) => firstTable(progress)?.status === 'disbanded')
@@ -419,13 +425,7 @@ describe('tournaments', () => {
   })
 
   it('pushes a round’s table that its last player leaves before the deal to the page’s watchers', async () => {
-    const cup = await create({ name: 'Walked-out Cup' })
-    for (const player of players.slice(10, 20)) expect((await post(player, `/api/tournaments/${cup.id}/register`)).status).toBe(200)
-    const watcher = await connectSocket(testApp.url, outsider.token)
-    await requestResult(watcher, 'tournaments:watch', { id: cup.id })
-    const seatedPush = pushShowing(watcher, (progress) => firstTable(progress)?.status === 'open')
-    expect((await post(organiser, `/api/tournaments/${cup.id}/rounds`)).status).toBe(200)
-    const table = firstTable(await seatedPush) as TournamentDetail['rounds'][number]['tables'][number]
+    const { cup, watcher, table } = await firstRoundWatched('Walked-out Cup')
 
     // Everyone at the table leaves before the deal: the table closes, and the watchers hear of it.
     const members = await sql<{ user_id: number }>`select user_id from lobby_members where lobby_id = ${table.lobbyId} and role <> 'spectator'`.execute(testApp.database.db)
