@@ -41,7 +41,8 @@ const judgeMayAct = (view: GameView) => {
 }
 
 test('a judged game on the table screen: every seat and control on screen at three sizes in two languages, played through the tiles, every announcement, the judge’s night, a confirmed end, cameras after it', async ({ browser, request: api, baseURL }, testInfo) => {
-  test.setTimeout(420_000)
+  // Three browsers measured at every phase in six sizes and languages, on two cores: about 7 minutes.
+  test.setTimeout(600_000)
   const origin = baseURL as string
   const accounts = await Promise.all(['Judge', 'Player', 'Watcher', ...Array.from({ length: 9 }, (_, index) => `Bot${index + 1}`)].map((name) => newAccount(api, name)))
   const [judgeAccount, playerAccount, watcherAccount, ...botAccounts] = accounts as [Account, Account, Account, ...Account[]]

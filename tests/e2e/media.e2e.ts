@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import type { GameCommandPayload } from '../../server/contract/game'
 import { request as socketRequest, requestResult } from '../helpers/requests'
 import { closeOpenSockets, connectSocket } from '../helpers/sockets'
@@ -15,13 +15,17 @@ test.use({
     executablePath: chromiumPath,
     args: [
       ...(config.use?.launchOptions?.args ?? []),
-      '--use-fake-device-for-media-stream=fps=30',
+      // 15 frames a second: four browsers decode and encode in software on two cores, and a new page
+      // must still answer its clicks while the others play.
+      '--use-fake-device-for-media-stream=fps=15',
       '--use-fake-ui-for-media-stream',
       // Only loopback here: let WebRTC use it.
       '--allow-loopback-in-peer-connection',
     ],
   },
   permissions: ['camera', 'microphone'],
+  // A click on a page that opens beside three playing ones waits for its renderer's turn.
+  actionTimeout: 45_000,
   viewport: { width: 1280, height: 900 },
   locale: 'en-US',
 })
@@ -29,9 +33,20 @@ test.use({
 // Four browsers encoding and decoding on a shared two-core machine: give the scenario room.
 test.setTimeout(420_000)
 
+/**
+ * The browsers a test opened close with it: pages left publishing and decoding fake video would
+ * hold the shared Chromium and the two cores through the next test (its click on the table waited
+ * out its time behind them).
+ */
+const openContexts: BrowserContext[] = []
+test.afterEach(async () => {
+  await Promise.all(openContexts.splice(0).map((context) => context.close()))
+})
+
 /** A signed-in browser page that records every RTCPeerConnection it makes, so the test can read their statistics. */
 async function openPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
   const context = await browser.newContext()
+  openContexts.push(context)
   await context.addCookies([{ name: 'token', value: token, url: baseURL }])
   await context.addInitScript(() => {
     localStorage.setItem('lang', 'en')
