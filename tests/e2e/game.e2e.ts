@@ -41,8 +41,8 @@ const judgeMayAct = (view: GameView) => {
 }
 
 test('a judged game on the table screen: every seat and control on screen at three sizes in two languages, played through the tiles, every announcement, the judge’s night, a confirmed end, cameras after it', async ({ browser, request: api, baseURL }, testInfo) => {
-  // Three browsers measured at every phase in six sizes and languages, on two cores: 7 to 8 minutes.
-  test.setTimeout(720_000)
+  // Three browsers measured at every phase in six sizes and languages, on two cores: 7 to 10 minutes.
+  test.setTimeout(900_000)
   const origin = baseURL as string
   const accounts = await Promise.all(['Judge', 'Player', 'Watcher', ...Array.from({ length: 9 }, (_, index) => `Bot${index + 1}`)].map((name) => newAccount(api, name)))
   const [judgeAccount, playerAccount, watcherAccount, ...botAccounts] = accounts as [Account, Account, Account, ...Account[]]
