@@ -366,9 +366,9 @@ test('a judged game on the table screen: every seat and control on screen at thr
           break
         }
         case 'best_move': {
-          // Twenty seconds: a browser's victim picks first, and the screens are measured after. A
-          // scripted victim's move ends the phase, so the screens are measured before it, which on
-          // a loaded machine outlasts the twenty seconds: the judge gives the victim a minute more.
+          // Twenty seconds: a browser's victim picks first, and the screens are measured after; a
+          // scripted victim's move ends the phase, so the screens are measured before it. On a
+          // loaded machine either outlasts the twenty seconds: the judge gives the victim a minute more.
           if (speaker !== null && !measured.has('best_move')) {
             await addTime()
             await addTime()
