@@ -31,7 +31,7 @@ const soundPlays = (page: Page) => page.evaluate(() => (window as unknown as { _
 
 test('friends and the four chats: request, one-to-one with sound and floating window, history pages, party of three, general chat, reload', async ({ browser, request, baseURL }) => {
   const origin = baseURL as string
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const [alice, bob, carol] = [await newAccount(request, 'Alice'), await newAccount(request, 'Bob'), await newAccount(request, 'Carol')]
   const a = await signedIn(browser, origin, alice)
   const b = await signedIn(browser, origin, bob, { countSounds: true })

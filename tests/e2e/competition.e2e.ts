@@ -15,14 +15,14 @@ const numbersOf = async (line: Locator, pattern: RegExp) => (pattern.exec((await
  */
 test('ladders with players, one found and compared, and a friend who joins through the referral link', async ({ browser, request, baseURL }) => {
   // Eleven accounts and five games before the browser opens.
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const origin = baseURL as string
   const [member, rival, judge, ...others] = await Promise.all([newAccount(request, 'Member'), newAccount(request, 'Rival'), newAccount(request, 'Judge'), ...Array.from({ length: 8 }, (_, index) => newAccount(request, `Rated${index}`))])
   const table = [member, rival, ...others] as Account[]
   await playRatedGames(origin, judge as Account, table, 5)
   // Rated as the games' results became final: the rival reaches the overall ladder after five.
   await expect
-    .poll(async () => ((await (await request.get(`/api/ratings/overall?search=${encodeURIComponent(rival.nickname)}`, { headers: { authorization: `Bearer ${member.token}` } })).json()) as { total: number }).total, { timeout: 20_000 })
+    .poll(async () => ((await (await request.get(`/api/ratings/overall?search=${encodeURIComponent(rival.nickname)}`, { headers: { authorization: `Bearer ${member.token}` } })).json()) as { total: number }).total, { timeout: 60_000 })
     .toBe(1)
   const context = await signedInContext(browser, origin, member.token)
   const page = await context.newPage()

@@ -41,7 +41,7 @@ const framesOf = (page: Page, testId: string) =>
   page.getByTestId(testId).evaluate((video: HTMLVideoElement) => ({ width: video.videoWidth, frames: video.getVideoPlaybackQuality().totalVideoFrames }))
 
 test('a streamer makes a link in settings and copies it; the page opened with it waits, then shows the table the streamer sits at with their camera, on a transparent page, sending nothing', async ({ browser, request, baseURL }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const origin = baseURL as string
   const streamer = await newAccount(request, 'Streamer')
 

@@ -19,14 +19,15 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous for a loaded two-core machine: a passing test never waits on these, a slow one still passes.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: join(dataDir, 'test-results'),
   use: {
     baseURL,
     // A click that cannot happen (a control hidden, covered or disabled) fails with its reason instead of waiting out the test.
-    actionTimeout: 15_000,
+    actionTimeout: 30_000,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

@@ -205,11 +205,11 @@ export const lastSeq = (traffic: TableTraffic): number => traffic.pushes.at(-1)?
 export async function commandByLocator(traffic: TableTraffic, control: Locator, what: string): Promise<void> {
   const before = traffic.commands.length
   await control.click()
-  await expect.poll(() => traffic.commands[before]?.ack !== undefined, { message: `the command of ${what} is answered`, timeout: 15_000 }).toBe(true)
+  await expect.poll(() => traffic.commands[before]?.ack !== undefined, { message: `the command of ${what} is answered`, timeout: 30_000 }).toBe(true)
   const { command, ack } = traffic.commands[before] as SentCommand
   expect(ack, `${what} sent ${JSON.stringify(command)}`).toEqual({ seq: expect.any(Number) })
   const seq = (ack as { seq: number }).seq
-  await expect.poll(() => lastSeq(traffic), { message: `the page receives push ${seq} after ${what}`, timeout: 15_000 }).toBeGreaterThanOrEqual(seq)
+  await expect.poll(() => lastSeq(traffic), { message: `the page receives push ${seq} after ${what}`, timeout: 30_000 }).toBeGreaterThanOrEqual(seq)
 }
 
 /** `commandByLocator` for the control with this test id. */

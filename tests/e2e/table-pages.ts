@@ -61,7 +61,7 @@ export const announced = (page: Page): Promise<string[]> => page.evaluate(() => 
 
 /** Waits until a page has shown an announcement of this kind. */
 export async function expectAnnounced(page: Page, kind: string, who: string): Promise<void> {
-  await expect.poll(() => announced(page), { message: `${who} announces ${kind}`, timeout: 10_000 }).toContain(kind)
+  await expect.poll(() => announced(page), { message: `${who} announces ${kind}`, timeout: 20_000 }).toContain(kind)
 }
 
 /** A peer's `<video>` on a page: its picture's width and its playback position. */
