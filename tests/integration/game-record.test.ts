@@ -208,7 +208,11 @@ describe('the list shows where a running game stands', () => {
     const spectator = await member()
     await ask(spectator.socket, 'mafia:watch:lobby', { id: table.lobbyId })
     await expect.poll(() => updates.at(-1)?.spectators).toBe(1)
-    expect(updates.map((summary) => summary.stage?.phase)).toEqual(['zero_night', 'day_speech', 'day_speech'])
+    // The deal's update, then the day's and the spectator's; the last seat's update counts once more
+    // when it was built after the deal (it then carries the zero night too).
+    const phases = updates.map((summary) => summary.stage?.phase)
+    expect(phases.slice(-3)).toEqual(['zero_night', 'day_speech', 'day_speech'])
+    expect(phases.slice(0, -3).every((phase) => phase === 'zero_night') && phases.length <= 4, `updates: ${phases.join(', ')}`).toBe(true)
     expect(updates.at(-1)?.stage).toEqual({ phase: 'day_speech', day: 1, night: 0 })
 
     // The list itself answers with the stage too.
