@@ -46,6 +46,9 @@ const integration = (name: string, env: Record<string, string>, exclude: string[
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Each worker imports the server once for all its files (each file still starts its own app and
+    // database): importing it afresh for every file cost more time than most files' tests.
+    isolate: false,
   },
 })
 

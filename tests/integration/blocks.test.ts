@@ -49,7 +49,10 @@ describe('a block', () => {
     const third = await player()
     // Before the block: a one-to-one chat between them, and a party of the blocked user's.
     const direct = await requestResult(blocked.socket, 'chat:create', { id: blocker.id })
+    // The greeting reaches the blocker before the block (after its ack), so nothing heard later is it.
+    const greeting = nextEvent(blocker.socket, 'chat:message:new')
     await requestResult(blocked.socket, 'chat:message', { id: direct.id, message: 'hello' })
+    expect(await greeting).toMatchObject({ chatId: direct.id, text: 'hello' })
     const party = await requestResult(blocked.socket, 'chat:group:create', { userId: third.id })
 
     const card = await requestResult(blocker.socket, 'friends:block', { id: blocked.id })
