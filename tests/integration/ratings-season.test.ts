@@ -151,4 +151,20 @@ describe('a season of simulated games', () => {
     expect((await request(testApp.url, 'GET', '/api/statistic/recalc')).status).toBe(401)
     await expect(testApp.app.ratings.recompute.progress()).resolves.toMatchObject({ running: false })
   })
+
+  // Last: it deletes an account, which changes what a recompute would give.
+  it('leaves the history with its key and foreign keys after a recompute: a new game is rated into it, a row twice is refused, a deleted account takes its rows along', async () => {
+    const db = testApp.database.db
+    await testApp.app.ratings.recompute.start()
+    await testApp.app.ratings.recompute.settled()
+    const [next] = await insertFinishedGames(db, [{ players: players.slice(10, 20), redWon: false, endedAt: new Date(Date.UTC(2026, 11, 1)) }])
+    await testApp.app.ratings.service.rateWaiting()
+    const rowsOf = async (where: string, id: number) => Number((await sql<{ n: string }>`select count(*) as n from rating_history where ${sql.ref(where)} = ${id}`.execute(db)).rows[0]?.n)
+    expect(await rowsOf('lobby_id', next as number)).toBe(10)
+    await expect(sql`insert into rating_history select * from rating_history limit 1`.execute(db)).rejects.toThrow(/duplicate key/)
+    const leaving = players[10] as number
+    expect(await rowsOf('user_id', leaving)).toBeGreaterThan(0)
+    await db.deleteFrom('users').where('id', '=', leaving).execute()
+    expect(await rowsOf('user_id', leaving)).toBe(0)
+  })
 })

@@ -24,6 +24,9 @@ const historyUpsert = sql`
     is distinct from (excluded.lobby_id, excluded.mu_before, excluded.sigma_before, excluded.mu_after, excluded.sigma_after,
       excluded.rating_before, excluded.rating_after, excluded.won, excluded.ended_at)`
 
+/** The history a recompute builds afresh, until it takes the place of `rating_history`. */
+const rebuildTable = 'rating_history_rebuild'
+
 /** One advisory lock serialises every write of the ratings, on every app server. */
 const ratingsLock = 7_414_245_001
 
@@ -48,7 +51,6 @@ const entryOf = (row: RatingsDatabase['rating_entries']): LadderEntry => ({
 export function createRatingsRepository(database: Kysely<Database>, options: { withClient?: WithClient | null } = {}) {
   const db = withRatingTables(database)
   const withClient = options.withClient ?? null
-  const copiedUpsert = sql`insert into rating_history (${sql.raw(historyCopyColumns)}) select ${sql.raw(historyCopyColumns)} from rating_history_incoming ${historyUpsert}`.compile(db).sql
 
   const repository = {
     db,
@@ -93,6 +95,44 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
     async markRated(queries: Queries, rated: readonly { id: number; seq: number }[]): Promise<void> {
       if (rated.length === 0) return
       await sql`insert into rating_games (lobby_id, seq) select * from unnest(${rated.map((game) => game.id)}::integer[], ${rated.map((game) => game.seq)}::bigint[])`.execute(queries)
+    },
+
+    /**
+     * The next `limit` rated games after `afterSeq` (up to `upTo`), in the order they were rated, with
+     * their places in it: one statement, a row per game with its seats in one text column (the
+     * recompute reads a million games this way; a row per seat, and a date parsed per game, cost
+     * several times as much). A game whose result is gone is left out.
+     */
+    async ratedGamesAfter(afterSeq: number, upTo: number, limit: number): Promise<{ games: RatedGame[]; seqs: number[] }> {
+      // Without fresh statistics (games stored in bulk) the planner's guess of the cost is far too
+      // high, and compiling the statement (JIT) took 300 ms where running it takes 40.
+      const rows = await db.transaction().execute(async (trx) => {
+        await sql`set local jit = off`.execute(trx)
+        return sql<{ seq: string; lobby_id: number; ended_ms: number; counts: boolean; judged: boolean; tournament_id: number | null; seats: string }>`
+        select rg.seq::text as seq, gr.lobby_id, floor(extract(epoch from gr.ended_at) * 1000)::double precision as ended_ms, gr.counts_for_ratings as counts,
+          coalesce((l.settings->>'judge')::boolean, gr.judge_id is not null) as judged, tt.tournament_id,
+          (select string_agg(coalesce(gp.user_id::text, '') || ' ' || gp.team || ' ' || gp.role || ' ' || case when gp.won then '1' else '0' end, ' ' order by gp.seat)
+            from game_players gp where gp.lobby_id = rg.lobby_id) as seats
+        from rating_games rg
+        join game_results gr on gr.lobby_id = rg.lobby_id
+        join lobbies l on l.id = rg.lobby_id
+        left join tournament_tables tt on tt.lobby_id = rg.lobby_id
+        where rg.seq > ${afterSeq} and rg.seq <= ${upTo}
+        order by rg.seq limit ${limit}`.execute(trx)
+      })
+      const games: RatedGame[] = []
+      const seqs: number[] = []
+      for (const row of rows.rows) {
+        // Four words a seat: user id (empty once deleted), team, role, won.
+        const words = row.seats === null ? [] : row.seats.split(' ')
+        const players: RatedGame['players'][number][] = []
+        for (let at = 0; at + 3 < words.length; at += 4) {
+          players.push({ userId: words[at] === '' ? null : Number(words[at]), team: words[at + 1] as string, role: words[at + 2] as string, won: words[at + 3] === '1' })
+        }
+        seqs.push(Number(row.seq))
+        games.push({ id: row.lobby_id, endedAt: Number(row.ended_ms), judged: row.judged, countsForRatings: row.counts, tournamentId: row.tournament_id, players })
+      }
+      return { games, seqs }
     },
 
     /** The games with these ids, in the order given (a game whose result is gone is left out). */
@@ -169,47 +209,74 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
      * Writes history rows `from` to `to` (in place of those of the same game and player, if it was
      * rated before), in one statement whose columns go as array literals. A row already stored as it
      * is now is left alone: a recompute that changes nothing rewrites no row (and leaves no dead row
-     * for the database to clean up).
+     * for the database to clean up). `into: 'rebuild'`: into the history a recompute builds afresh
+     * (rows of games it has not written yet, so nothing to replace).
      */
-    async writeHistory(queries: Queries, rows: PackedHistory, from = 0, to = rows.length): Promise<void> {
+    async writeHistory(queries: Queries, rows: PackedHistory, from = 0, to = rows.length, into: 'history' | 'rebuild' = 'history'): Promise<void> {
       if (to <= from) return
       const ladders = textArrayLiteral(Array.from(rows.ladderIndexes.subarray(from, to), (index) => rows.ladders[index] as string))
       const endedAt = textArrayLiteral(Array.from(rows.endedAt.subarray(from, to), (at) => new Date(at).toISOString()))
       const column = (values: Parameters<typeof arrayLiteral>[0]) => arrayLiteral(values, from, to)
       await sql`
-        insert into rating_history (user_id, ladder_id, lobby_id, seq, mu_before, sigma_before, mu_after, sigma_after, rating_before, rating_after, won, ended_at)
+        insert into ${sql.table(into === 'history' ? 'rating_history' : rebuildTable)} (user_id, ladder_id, lobby_id, seq, mu_before, sigma_before, mu_after, sigma_after, rating_before, rating_after, won, ended_at)
         select * from unnest(${column(rows.userIds)}::integer[], ${ladders}::text[], ${column(rows.gameIds)}::integer[], ${column(rows.seqs)}::bigint[],
           ${column(rows.muBefore)}::double precision[], ${column(rows.sigmaBefore)}::double precision[], ${column(rows.muAfter)}::double precision[],
           ${column(rows.sigmaAfter)}::double precision[], ${column(rows.ratingBefore)}::double precision[], ${column(rows.ratingAfter)}::double precision[],
           ${column(rows.won)}::boolean[], ${endedAt}::timestamptz[])
-        ${historyUpsert}`.execute(queries)
+        ${into === 'history' ? historyUpsert : sql``}`.execute(queries)
     },
 
-    /** Whether `copyHistory` can write (PostgreSQL: a COPY; PGlite's socket closes the connection on one). */
-    canCopyHistory: withClient !== null,
+    /** Whether the history can be rebuilt by COPY (PostgreSQL; PGlite's socket closes the connection on a COPY). */
+    canRebuildHistory: withClient !== null,
 
     /**
-     * Writes history rows `from` to `to` as `writeHistory` does, in a transaction of its own on a
-     * connection of its own: the rows go by a binary COPY into a temporary table, and from there into
-     * the history in one statement. A COPY takes the rows as bytes, where the array literals are
-     * printed here and parsed by the server; the statement that stores them is the same.
+     * Starts a history built afresh beside the one in use: a table of the same columns with no key,
+     * index or foreign key yet, which rows enter by COPY at the cost of writing them (an upsert into
+     * the indexed table cost PostgreSQL some 25 µs a row, most of it the keys' checks). A rebuild a
+     * failed recompute left behind is dropped first.
      */
-    async copyHistory(rows: PackedHistory, from = 0, to = rows.length): Promise<void> {
+    async startHistoryRebuild(): Promise<void> {
+      await sql`drop table if exists ${sql.table(rebuildTable)}`.execute(db)
+      await sql`create table ${sql.table(rebuildTable)} (like rating_history including defaults)`.execute(db)
+    },
+
+    /** Rows `from` to `to` into the history being rebuilt, by a binary COPY on a connection of its own. */
+    async copyRebuildHistory(rows: PackedHistory, from = 0, to = rows.length): Promise<void> {
       if (to <= from) return
-      if (!withClient) throw new Error('copyHistory needs a PostgreSQL server')
+      if (!withClient) throw new Error('copyRebuildHistory needs a PostgreSQL server')
       const bytes = historyCopyRows(rows, from, to)
-      await withClient(async (client) => {
-        await client.query('begin')
-        try {
-          await client.query('create temporary table if not exists rating_history_incoming (like rating_history) on commit delete rows')
-          await copyIn(client, `copy rating_history_incoming (${historyCopyColumns}) from stdin (format binary)`, [bytes])
-          await client.query(copiedUpsert)
-          await client.query('commit')
-        } catch (error) {
-          await client.query('rollback').catch(() => {})
-          throw error
-        }
-      })
+      await withClient((client) => copyIn(client, `copy ${rebuildTable} (${historyCopyColumns}) from stdin (format binary)`, [bytes]))
+    },
+
+    /**
+     * The rebuilt history's key and lobby index, built once its rows are in (one sort each, on two
+     * connections at once): far cheaper than keeping them up to date row by row.
+     */
+    async indexHistoryRebuild(): Promise<void> {
+      await Promise.all([
+        sql`create unique index ${sql.id(`${rebuildTable}_pk`)} on ${sql.table(rebuildTable)} (user_id, ladder_id, seq)`.execute(db),
+        sql`create index ${sql.id(`${rebuildTable}_lobby`)} on ${sql.table(rebuildTable)} (lobby_id)`.execute(db),
+      ])
+    },
+
+    /**
+     * Inside the ratings' lock: the rebuilt history takes the place of the one in use, under its
+     * name, key, index and foreign keys. The foreign keys are added without checking the rows (a
+     * user deleted meanwhile leaves rows nobody reads); they hold for every row from here on.
+     */
+    async swapInHistoryRebuild(queries: Queries): Promise<void> {
+      await sql`drop table rating_history`.execute(queries)
+      await sql`alter table ${sql.table(rebuildTable)} rename to rating_history`.execute(queries)
+      await sql`alter index ${sql.id(`${rebuildTable}_pk`)} rename to rating_history_pk`.execute(queries)
+      await sql`alter table rating_history add constraint rating_history_pk primary key using index rating_history_pk`.execute(queries)
+      await sql`alter index ${sql.id(`${rebuildTable}_lobby`)} rename to rating_history_lobby`.execute(queries)
+      await sql`alter table rating_history add constraint rating_history_user_id_fkey foreign key (user_id) references users (id) on delete cascade not valid`.execute(queries)
+      await sql`alter table rating_history add constraint rating_history_lobby_id_fkey foreign key (lobby_id) references lobbies (id) on delete cascade not valid`.execute(queries)
+    },
+
+    /** A failed recompute's rebuild is dropped: the history in use stays as it was. */
+    async dropHistoryRebuild(): Promise<void> {
+      await sql`drop table if exists ${sql.table(rebuildTable)}`.execute(db)
     },
 
     /** Empties the standings and sides (a recompute writes them afresh in the same transaction). */

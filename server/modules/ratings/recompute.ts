@@ -74,12 +74,14 @@ export function createRecompute(options: RecomputeOptions) {
    */
   async function run(count: number, lastSeq: number): Promise<void> {
     const worker = createPassWorker()
+    // On PostgreSQL the history is built afresh beside the one in use, and swapped in at the end.
+    const rebuild = repository.canRebuildHistory
     try {
-      const db = repository.db
+      if (rebuild) await repository.startHistoryRebuild()
       /** The next batch's games after `afterSeq`, and the place of its last. */
       const readNext = async (afterSeq: number) => {
-        const batch = await repository.ratedAfter(db, afterSeq, lastSeq, batchSize)
-        return { games: await readBatch(db, batch), lastSeq: batch.at(-1)?.seq ?? afterSeq }
+        const { games, seqs } = await repository.ratedGamesAfter(afterSeq, lastSeq, batchSize)
+        return { games: packGames(games, seqs), lastSeq: seqs.at(-1) ?? afterSeq }
       }
       // While the worker rates one batch, the server writes the history of the one before and reads
       // the one after (on PostgreSQL over two connections; PGlite takes them in turn).
@@ -101,6 +103,7 @@ export function createRecompute(options: RecomputeOptions) {
       }
       await writing
       await reading
+      if (rebuild) await repository.indexHistoryRebuild()
       await repository.locked(async (trx) => {
         // Games rated since the start, and any final one still waiting, join the pass here.
         const tail = await repository.ratedAfter(trx, lastSeq)
@@ -111,8 +114,9 @@ export function createRecompute(options: RecomputeOptions) {
         progress.total += rest.length
         for (let start = 0; start < rest.length; start += batchSize) {
           const games = await readBatch(trx, rest.slice(start, start + batchSize))
-          await writeHistory(trx, (await worker.ask({ type: 'games', games }, 'history')).rows)
+          await writeHistory(trx, (await worker.ask({ type: 'games', games }, 'history')).rows, rebuild ? 'rebuild' : 'history')
         }
+        if (rebuild) await repository.swapInHistoryRebuild(trx)
         const finished = await worker.ask({ type: 'finish' }, 'finished')
         await repository.clearStandings(trx)
         for (let from = 0; from < finished.standings; from += standingsPerStatement) {
@@ -121,6 +125,9 @@ export function createRecompute(options: RecomputeOptions) {
         await repository.writeSides(trx, new Map(finished.sides))
         progress.done = progress.total
       })
+    } catch (error) {
+      if (rebuild) await repository.dropHistoryRebuild().catch((dropError: unknown) => logger.error({ err: dropError }, 'dropping the ratings history rebuild failed'))
+      throw error
     } finally {
       await worker.stop()
     }
@@ -133,13 +140,13 @@ export function createRecompute(options: RecomputeOptions) {
     return packGames(games, games.map((game) => seqOf.get(game.id) as number))
   }
 
-  async function writeHistory(queries: RatingsRepository['db'], rows: PackedHistory): Promise<void> {
-    for (let start = 0; start < rows.length; start += historyRowsPerStatement) await repository.writeHistory(queries, rows, start, Math.min(rows.length, start + historyRowsPerStatement))
+  async function writeHistory(queries: RatingsRepository['db'], rows: PackedHistory, into: 'history' | 'rebuild' = 'history'): Promise<void> {
+    for (let start = 0; start < rows.length; start += historyRowsPerStatement) await repository.writeHistory(queries, rows, start, Math.min(rows.length, start + historyRowsPerStatement), into)
   }
 
-  /** A batch's history outside any transaction: by COPY where the database takes one. */
+  /** A batch's history outside any transaction: by COPY into the rebuild where the database takes one. */
   async function storeHistory(rows: PackedHistory): Promise<void> {
-    if (repository.canCopyHistory) await repository.copyHistory(rows)
+    if (repository.canRebuildHistory) await repository.copyRebuildHistory(rows)
     else await writeHistory(repository.db, rows)
   }
 
