@@ -19,7 +19,14 @@ export async function expectNoSeriousViolations(page: Page, what: string, testIn
   // Fluent's focus manager (Tabster) places empty `<i data-tabster-dummy>` sentinels that are focusable
   // and aria-hidden on purpose: they hand the focus on at once, and a screen reader must not read them.
   // axe reports them as aria-hidden-focus, a known false positive of Fluent UI v9, so they are left out.
-  const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze()
+  // Contrast is judged on settled colours: a banner fading in or out is half transparent for a moment,
+  // which axe reports as too little contrast when its scan lands then. The page's own reduced-motion
+  // rules stop its animations for the scan, as they do for a user who asks for less motion.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const results = await new AxeBuilder({ page })
+    .exclude('[data-tabster-dummy]')
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: null }))
   const serious: Violation[] = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
