@@ -75,8 +75,13 @@ describe('a viewer resumes its own stream', () => {
     await table.judgeCommand({ type: 'start' })
     await table.play((view) => view.phase === 'day_speech')
     const seatOne = table.viewers[1]!
+    // The table moved on as the judge's view says; seat one's last push may still be on its way.
+    // A view taken afresh tells where seat one's stream stands: wait until the seat holds it.
+    const afresh = async () => (await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: 'another', seq: 1 })) as { game: { seq: number; log: unknown[] } }
+    let logThen = await afresh()
+    await expect.poll(() => seatOne.position.seq).toBe(logThen.game.seq)
+    logThen = await afresh()
     const held = seatOne.position
-    const logThen = (await ask(table.socketOf(1), 'mafia:game:sync', { id: table.lobbyId, stream: 'another', seq: 1 })) as { game: { seq: number; log: unknown[] } }
     expect(logThen.game.seq).toBe(held.seq)
     await table.play((view) => view.phase === 'day_speech' && view.speaker !== null && view.speaker >= 3)
     const missed = seatOne.pushes.filter((push) => push.seq > held.seq)
