@@ -78,11 +78,10 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
       return Number(row.rows[0]?.seq ?? 0)
     },
 
-    /** Rated games after `afterSeq` (up to `upTo`, at most `limit` of them), in the order they were rated. */
-    async ratedAfter(queries: Queries, afterSeq: number, upTo = Number.MAX_SAFE_INTEGER, limit: number | null = null): Promise<{ id: number; seq: number }[]> {
+    /** Rated games after `afterSeq`, in the order they were rated (the games rated while a recompute ran). */
+    async ratedAfter(queries: Queries, afterSeq: number): Promise<{ id: number; seq: number }[]> {
       const rows = await sql<{ lobby_id: number; seq: string }>`
-        select lobby_id, seq::text as seq from rating_games where rating_games.seq > ${afterSeq} and rating_games.seq <= ${upTo}
-        order by rating_games.seq limit ${limit}`.execute(queries)
+        select lobby_id, seq::text as seq from rating_games where rating_games.seq > ${afterSeq} order by rating_games.seq`.execute(queries)
       return rows.rows.map((row) => ({ id: row.lobby_id, seq: Number(row.seq) }))
     },
 
