@@ -50,3 +50,116 @@ export const binaryCopyTrailer = Uint8Array.from([0xff, 0xff])
 
 /** Milliseconds from the Unix epoch to PostgreSQL's (2000-01-01), where a binary timestamptz counts microseconds from. */
 export const postgresEpochMs = 946_684_800_000
+
+const twoTo32 = 4_294_967_296
+/** PostgreSQL's type id of float8, which a binary array names for its elements. */
+const float8Oid = 701
+
+/**
+ * Writes one binary COPY stream (header, rows, trailer) into a buffer that grows as needed. Numbers
+ * go as their bytes: what is stored is what was computed, bit for bit, and nothing is printed or
+ * parsed as text. Each row is `row(fields)` followed by exactly that many fields.
+ */
+export class BinaryCopyWriter {
+  private bytes: Uint8Array
+  private view: DataView
+  private at = 0
+
+  constructor(expectedBytes = 1 << 16) {
+    this.bytes = new Uint8Array(Math.max(expectedBytes, binaryCopyHeader.length + binaryCopyTrailer.length))
+    this.view = new DataView(this.bytes.buffer)
+    this.bytes.set(binaryCopyHeader, 0)
+    this.at = binaryCopyHeader.length
+  }
+
+  /** Room for `count` more bytes. */
+  private room(count: number): void {
+    if (this.at + count <= this.bytes.length) return
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.at + count))
+    grown.set(this.bytes.subarray(0, this.at))
+    this.bytes = grown
+    this.view = new DataView(grown.buffer)
+  }
+
+  row(fields: number): void {
+    this.room(2)
+    this.view.setInt16(this.at, fields)
+    this.at += 2
+  }
+
+  int4(value: number): void {
+    this.room(8)
+    this.view.setInt32(this.at, 4)
+    this.view.setInt32(this.at + 4, value)
+    this.at += 8
+  }
+
+  /** An int8 from a double holding a whole number below 2^53 (a seq, a time in microseconds). */
+  int8(value: number): void {
+    this.room(12)
+    const high = Math.floor(value / twoTo32)
+    this.view.setInt32(this.at, 8)
+    this.view.setInt32(this.at + 4, high)
+    this.view.setUint32(this.at + 8, value - high * twoTo32)
+    this.at += 12
+  }
+
+  float8(value: number): void {
+    this.room(12)
+    this.view.setInt32(this.at, 8)
+    this.view.setFloat64(this.at + 4, value)
+    this.at += 12
+  }
+
+  bool(value: boolean): void {
+    this.room(5)
+    this.view.setInt32(this.at, 1)
+    this.view.setUint8(this.at + 4, value ? 1 : 0)
+    this.at += 5
+  }
+
+  /** A text already encoded as UTF-8 (callers encode each distinct text once). */
+  text(utf8: Uint8Array): void {
+    this.room(4 + utf8.length)
+    this.view.setInt32(this.at, utf8.length)
+    this.bytes.set(utf8, this.at + 4)
+    this.at += 4 + utf8.length
+  }
+
+  /** A timestamptz from milliseconds since the Unix epoch. */
+  timestamptz(ms: number): void {
+    this.int8((ms - postgresEpochMs) * 1000)
+  }
+
+  /** A one-dimensional double precision[] without nulls (an empty one has no dimension). */
+  float8Array(values: readonly number[]): void {
+    const dimensions = values.length === 0 ? 0 : 1
+    const length = 12 + dimensions * 8 + values.length * 12
+    this.room(4 + length)
+    const view = this.view
+    let at = this.at
+    view.setInt32(at, length)
+    view.setInt32(at + 4, dimensions)
+    view.setInt32(at + 8, 0)
+    view.setInt32(at + 12, float8Oid)
+    at += 16
+    if (dimensions === 1) {
+      view.setInt32(at, values.length)
+      view.setInt32(at + 4, 1)
+      at += 8
+    }
+    for (const value of values) {
+      view.setInt32(at, 8)
+      view.setFloat64(at + 4, value)
+      at += 12
+    }
+    this.at = at
+  }
+
+  /** The stream, trailer included; the writer is not used after. */
+  finish(): Uint8Array {
+    this.room(binaryCopyTrailer.length)
+    this.bytes.set(binaryCopyTrailer, this.at)
+    return this.bytes.subarray(0, this.at + binaryCopyTrailer.length)
+  }
+}

@@ -2,19 +2,22 @@ import { applyGame, memoryStore } from './ladders'
 import { historyCollector, packedGameCount, unpackGame, type PackedGames, type PackedHistory } from './packed'
 import type { Skill } from './rating-model'
 import type { EntryRow } from './ratings.repository'
+import { standingsCopyRows } from './standings-copy'
 
 /**
  * What the recompute's worker is sent: a batch of games with their places in the rating order
- * (packed.ts); at the end, `finish`, then the standings a slice at a time (a million games leave
- * some 300,000 standings, which in one message would hold the server's thread while it reads them).
+ * (packed.ts); at the end, `finish`, then the standings: as one binary COPY stream for a PostgreSQL
+ * server (`standings-copy`), or a slice at a time for PGlite (a million games leave some 300,000
+ * standings, which in one message would hold the server's thread while it reads them).
  */
-export type PassRequest = { type: 'games'; games: PackedGames } | { type: 'finish' } | { type: 'standings'; from: number; count: number }
+export type PassRequest = { type: 'games'; games: PackedGames } | { type: 'finish' } | { type: 'standings'; from: number; count: number } | { type: 'standings-copy' }
 
 /** What it answers: the batch's history rows; at the end the number of standings and every side; then each slice. */
 export type PassReply =
   | { type: 'history'; rows: PackedHistory }
   | { type: 'finished'; standings: number; sides: [string, Skill][] }
   | { type: 'standings'; entries: EntryRow[] }
+  | { type: 'standings-copy'; bytes: Uint8Array }
 
 /**
  * Every ladder computed from nothing, game after game, all in memory: the recompute's pass (run in
@@ -22,7 +25,8 @@ export type PassReply =
  */
 export function createRecomputePass() {
   const store = memoryStore()
-  let finished: EntryRow[] = []
+  /** The standings as a list, made at the first slice asked for. */
+  let listed: EntryRow[] | null = null
   return {
     store,
     /** Applies a batch; answers its history rows. */
@@ -44,10 +48,13 @@ export function createRecomputePass() {
     handle(request: PassRequest): PassReply {
       if (request.type === 'games') return { type: 'history', rows: this.apply(request.games) }
       if (request.type === 'finish') {
-        finished = this.standings()
-        return { type: 'finished', standings: finished.length, sides: [...store.sides] }
+        let standings = 0
+        for (const ladder of store.entries.values()) standings += ladder.size
+        return { type: 'finished', standings, sides: [...store.sides] }
       }
-      return { type: 'standings', entries: finished.slice(request.from, request.from + request.count) }
+      if (request.type === 'standings-copy') return { type: 'standings-copy', bytes: standingsCopyRows(store.entries) }
+      listed ??= this.standings()
+      return { type: 'standings', entries: listed.slice(request.from, request.from + request.count) }
     },
   }
 }

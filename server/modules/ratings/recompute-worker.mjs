@@ -8,8 +8,9 @@ const { createRecomputePass } = await tsImport('./recompute-pass.ts', import.met
 const { packedBuffers } = await tsImport('./packed.ts', import.meta.url)
 const pass = createRecomputePass()
 // Messages sent before this listener was attached wait in the port's queue. A batch's history rows
-// are moved, not copied.
+// and the standings' COPY stream are moved, not copied.
+const moved = (reply) => (reply.type === 'history' ? packedBuffers(reply.rows) : reply.type === 'standings-copy' ? [reply.bytes.buffer] : [])
 parentPort.on('message', (request) => {
   const reply = pass.handle(request)
-  parentPort.postMessage(reply, reply.type === 'history' ? packedBuffers(reply.rows) : [])
+  parentPort.postMessage(reply, moved(reply))
 })

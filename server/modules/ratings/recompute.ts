@@ -118,15 +118,20 @@ export function createRecompute(options: RecomputeOptions) {
         }
         if (rebuild) await repository.swapInHistoryRebuild(trx)
         const finished = await worker.ask({ type: 'finish' }, 'finished')
-        await repository.clearStandings(trx)
-        for (let from = 0; from < finished.standings; from += standingsPerStatement) {
-          await repository.writeEntries(trx, (await worker.ask({ type: 'standings', from, count: standingsPerStatement }, 'standings')).entries)
+        if (rebuild) {
+          await repository.rebuildStandings((await worker.ask({ type: 'standings-copy' }, 'standings-copy')).bytes)
+          await repository.swapInStandingsRebuild(trx)
+        } else {
+          await repository.clearStandings(trx)
+          for (let from = 0; from < finished.standings; from += standingsPerStatement) {
+            await repository.writeEntries(trx, (await worker.ask({ type: 'standings', from, count: standingsPerStatement }, 'standings')).entries)
+          }
         }
         await repository.writeSides(trx, new Map(finished.sides))
         progress.done = progress.total
       })
     } catch (error) {
-      if (rebuild) await repository.dropHistoryRebuild().catch((dropError: unknown) => logger.error({ err: dropError }, 'dropping the ratings history rebuild failed'))
+      if (rebuild) await repository.dropRebuilds().catch((dropError: unknown) => logger.error({ err: dropError }, 'dropping the ratings rebuilds failed'))
       throw error
     } finally {
       await worker.stop()
