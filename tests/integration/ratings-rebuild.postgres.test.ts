@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LadderEntry } from '../../server/modules/ratings/ladders'
+import { LadderStandings, type LadderEntry } from '../../server/modules/ratings/ladder-standings'
 import { displayRating } from '../../server/modules/ratings/rating-model'
 import { createRatingsRepository } from '../../server/modules/ratings/ratings.repository'
 import { standingsCopyRows } from '../../server/modules/ratings/standings-copy'
@@ -31,18 +31,24 @@ describe('standings rebuilt by COPY', () => {
     await sql`insert into rating_sides (ladder_id, mu, sigma) values ('red', 1, 1)`.execute(db)
 
     // Values no text form would keep exactly: shortest decimal forms, a tiny fraction, a time to the millisecond.
-    const standings = new Map<string, Map<number, LadderEntry>>([
-      ['overall', new Map([[kept as number, entry(0.1 + 0.2, 25 / 3, [1000, 1012.3, 987.6], Date.UTC(2026, 10, 3, 12, 0, 0, 7))], [deletedMeanwhile as number, entry(20, 7, [1000], Date.UTC(2026, 10, 4))]])],
-      ['season-2026-11', new Map([[other as number, entry(31.25, Number.MIN_VALUE * 2 ** 60, [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009], Date.UTC(2026, 10, 30, 23, 59, 59, 999))]])],
-    ])
+    const source: [string, [number, LadderEntry][]][] = [
+      ['overall', [[kept as number, entry(0.1 + 0.2, 25 / 3, [1000, 1012.3, 987.6], Date.UTC(2026, 10, 3, 12, 0, 0, 7))], [deletedMeanwhile as number, entry(20, 7, [1000], Date.UTC(2026, 10, 4))]]],
+      ['season-2026-11', [[other as number, entry(31.25, Number.MIN_VALUE * 2 ** 60, [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009], Date.UTC(2026, 10, 30, 23, 59, 59, 999))]]],
+    ]
+    const standings = new Map<string, LadderStandings>()
+    for (const [ladderId, entries] of source) {
+      const ladder = new LadderStandings()
+      for (const [userId, standing] of entries) ladder.set(userId, standing)
+      standings.set(ladderId, ladder)
+    }
     await repository.rebuildStandings(standingsCopyRows(standings))
     await db.deleteFrom('users').where('id', '=', deletedMeanwhile as number).execute()
     await repository.locked((trx) => repository.swapInStandingsRebuild(trx))
 
     const rows = await sql<{ ladder_id: string; user_id: number; mu: number; sigma: number; rating: number; games: number; wins: number; recent: number[]; last_game_at: Date }>`
       select * from rating_entries order by ladder_id, user_id`.execute(db)
-    const expected = [...standings].flatMap(([ladderId, ladder]) =>
-      [...ladder].filter(([userId]) => userId !== deletedMeanwhile).map(([userId, standing]) => ({
+    const expected = source.flatMap(([ladderId, entries]) =>
+      entries.filter(([userId]) => userId !== deletedMeanwhile).map(([userId, standing]) => ({
         ladder_id: ladderId,
         user_id: userId,
         mu: standing.mu,

@@ -1,4 +1,7 @@
+import { LadderStandings, trendGames, type LadderEntry } from './ladder-standings'
 import { displayRating, newSide, newSkill, rateTeams, type Skill, type TeamInput } from './rating-model'
+
+export { LadderStandings, trendGames, type LadderEntry }
 
 /** A finished, final game as the ratings read it (from game_results, game_players and lobbies). */
 export interface RatedGame {
@@ -94,20 +97,6 @@ export function laddersOf(game: RatedGame): string[] {
   return ids
 }
 
-/** How many of a player's last games the trend spans. */
-export const trendGames = 10
-
-/** A player's standing on one ladder. */
-export interface LadderEntry {
-  mu: number
-  sigma: number
-  games: number
-  wins: number
-  /** The shown rating before each of the last `trendGames` games, oldest first: the trend's base. */
-  recent: number[]
-  lastGameAt: number
-}
-
 /** A player's change on the overall ladder in one game: the statistics' chart. */
 export interface HistoryRow {
   readonly gameId: number
@@ -121,11 +110,8 @@ export interface HistoryRow {
 
 /** Where the pass reads and writes standings: all in memory (a recompute) or only the game's players (an update). */
 export interface RatingStore {
-  /**
-   * One ladder's standings by user. The pass changes entries in place and adds new ones, one map
-   * lookup per player and ladder: a recompute makes hundreds of millions of them.
-   */
-  ladder(ladderId: string): Map<number, LadderEntry>
+  /** One ladder's standings (a recompute makes hundreds of millions of lookups and changes in them). */
+  ladder(ladderId: string): LadderStandings
   side(ladderId: string): Skill | undefined
   setSide(ladderId: string, side: Skill): void
   /** Told of each entry a game changed or added (the update after a game writes those back). */
@@ -157,11 +143,11 @@ export function applyGame(store: RatingStore, game: RatedGame, history?: (row: H
   const overallBefore: (Skill | undefined)[] = new Array(seats.length)
   for (let index = 0; index < seats.length; index += 1) {
     const userId = (seats[index] as RatedSeat).userId
-    const entry = userId === null ? undefined : overall.get(userId)
-    overallBefore[index] = entry && { mu: entry.mu, sigma: entry.sigma }
+    const entry = userId === null ? -1 : overall.indexOf(userId)
+    overallBefore[index] = entry === -1 ? undefined : overall.skill(entry)
   }
-  // Each seat's own entry on the ladder at hand (undefined where it has none or the ladder does not rate it).
-  const own: (LadderEntry | undefined)[] = new Array(seats.length)
+  // Each seat's own entry on the ladder at hand (-1 where it has none or the ladder does not rate it).
+  const own: number[] = new Array(seats.length)
   for (const ladderId of laddersOf(game)) {
     const rule = ruleOf(ladderId) as LadderRule
     const standings = store.ladder(ladderId)
@@ -173,9 +159,10 @@ export function applyGame(store: RatingStore, game: RatedGame, history?: (row: H
         const index = team.seats[at] as number
         const seat = seats[index] as RatedSeat
         const rated = seat.userId !== null && rule.rates(seat)
-        own[index] = rated ? standings.get(seat.userId as number) : undefined
+        const entry = rated ? standings.indexOf(seat.userId as number) : -1
+        own[index] = entry
         // A seat's belief on this ladder: its own there, or (a player the ladder does not rate) its overall one before the game.
-        skills[at] = (rated ? own[index] : seat.userId === null ? undefined : overallBefore[index]) ?? newSkill
+        skills[at] = rated ? (entry === -1 ? newSkill : standings.skill(entry)) : ((seat.userId === null ? undefined : overallBefore[index]) ?? newSkill)
       }
       inputs[teamIndex] = { skills, rank: team.rank, withSide: team.withSide }
     }
@@ -189,25 +176,14 @@ export function applyGame(store: RatingStore, game: RatedGame, history?: (row: H
         const seat = seats[index] as RatedSeat
         if (seat.userId === null || !rule.rates(seat)) continue
         const after = (rated.skills[teamIndex] as Skill[])[at] as Skill
-        let entry = own[index]
+        let entry = own[index] as number
         if (withHistory) {
-          const before = entry ? { mu: entry.mu, sigma: entry.sigma } : newSkill
+          const before = entry === -1 ? newSkill : standings.skill(entry)
           history({ gameId: game.id, userId: seat.userId, ladderId, before, after, won: seat.won, endedAt: game.endedAt })
         }
-        // The store owns its entries: an entry is changed in place (a recompute touches millions).
-        if (entry) {
-          if (entry.recent.length >= trendGames) entry.recent.shift()
-          entry.recent.push(displayRating(entry))
-          entry.mu = after.mu
-          entry.sigma = after.sigma
-          entry.games += 1
-          if (seat.won) entry.wins += 1
-          entry.lastGameAt = game.endedAt
-        } else {
-          entry = { mu: after.mu, sigma: after.sigma, games: 1, wins: seat.won ? 1 : 0, recent: [displayRating(newSkill)], lastGameAt: game.endedAt }
-          standings.set(seat.userId, entry)
-        }
-        store.changed?.(ladderId, seat.userId, entry)
+        if (entry === -1) entry = standings.addFirstGame(seat.userId, after, seat.won, game.endedAt)
+        else standings.recordGame(entry, after, seat.won, game.endedAt)
+        store.changed?.(ladderId, seat.userId, standings.entry(entry))
       }
     }
   }
@@ -229,23 +205,27 @@ export function trendOf(entry: Pick<LadderEntry, 'mu' | 'sigma' | 'recent'>): nu
 
 /** A store that keeps everything in memory: the recompute's, the update's (the games' players), and the tests'. */
 export function memoryStore(): RatingStore & {
-  entries: Map<string, Map<number, LadderEntry>>
+  entries: Map<string, LadderStandings>
   sides: Map<string, Skill>
   entry(ladderId: string, userId: number): LadderEntry | undefined
   setEntry(ladderId: string, userId: number, entry: LadderEntry): void
 } {
-  const entries = new Map<string, Map<number, LadderEntry>>()
+  const entries = new Map<string, LadderStandings>()
   const sides = new Map<string, Skill>()
   const ladder = (ladderId: string) => {
     let standings = entries.get(ladderId)
-    if (!standings) entries.set(ladderId, (standings = new Map()))
+    if (!standings) entries.set(ladderId, (standings = new LadderStandings()))
     return standings
   }
   return {
     entries,
     sides,
     ladder,
-    entry: (ladderId, userId) => entries.get(ladderId)?.get(userId),
+    entry(ladderId, userId) {
+      const standings = entries.get(ladderId)
+      const index = standings ? standings.indexOf(userId) : -1
+      return index === -1 ? undefined : standings?.entry(index)
+    },
     setEntry: (ladderId, userId, entry) => void ladder(ladderId).set(userId, entry),
     side: (ladderId) => sides.get(ladderId),
     setSide: (ladderId, side) => void sides.set(ladderId, side),

@@ -42,7 +42,7 @@ export function createRecomputePass() {
     /** Every standing, ladder after ladder. */
     standings(): EntryRow[] {
       const entries: EntryRow[] = []
-      for (const [ladderId, ladder] of store.entries) for (const [userId, entry] of ladder) entries.push({ ladderId, userId, ...entry })
+      for (const [ladderId, ladder] of store.entries) for (let index = 0; index < ladder.size; index += 1) entries.push({ ladderId, userId: ladder.userAt(index), ...ladder.entry(index) })
       return entries
     },
     handle(request: PassRequest): PassReply {

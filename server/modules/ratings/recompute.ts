@@ -77,7 +77,7 @@ export function createRecompute(options: RecomputeOptions) {
     // On PostgreSQL the history is built afresh beside the one in use, and swapped in at the end.
     const rebuild = repository.canRebuildHistory
     try {
-      if (rebuild) await repository.startHistoryRebuild()
+      await Promise.all([repository.refreshGameStatistics(), rebuild ? repository.startHistoryRebuild() : undefined])
       /** The next batch's games after `afterSeq`, and the place of its last. */
       const readNext = async (afterSeq: number) => {
         const { games, seqs } = await repository.ratedGamesAfter(afterSeq, lastSeq, batchSize)

@@ -1,5 +1,5 @@
 import { BinaryCopyWriter } from '../../../db/copy'
-import type { LadderEntry } from './ladders'
+import type { LadderStandings } from './ladder-standings'
 import { displayRating } from './rating-model'
 
 /** The standings' columns in the order `standingsCopyRows` writes them. */
@@ -13,17 +13,18 @@ const fixedRowBytes = 2 + 9 * 4 + 3 * 4 + 3 * 8 + 20 + 8
  * recompute's worker): some 300,000 rows for a million games, which as objects sent over to the
  * server would be as many objects to copy and to collect.
  */
-export function standingsCopyRows(ladders: ReadonlyMap<string, ReadonlyMap<number, LadderEntry>>): Uint8Array {
+export function standingsCopyRows(ladders: ReadonlyMap<string, LadderStandings>): Uint8Array {
   const encoder = new TextEncoder()
   let count = 0
   for (const standings of ladders.values()) count += standings.size
   const copy = new BinaryCopyWriter(count * (fixedRowBytes + 16 + 10 * 12))
   for (const [ladderId, standings] of ladders) {
     const ladder = encoder.encode(ladderId)
-    for (const [userId, entry] of standings) {
+    for (let index = 0; index < standings.size; index += 1) {
+      const entry = standings.entry(index)
       copy.row(9)
       copy.text(ladder)
-      copy.int4(userId)
+      copy.int4(standings.userAt(index))
       copy.float8(entry.mu)
       copy.float8(entry.sigma)
       copy.float8(displayRating(entry))

@@ -79,9 +79,9 @@ describe('ladders', () => {
   it('rates only the role ladder’s players there, against the others’ overall beliefs from before the game', () => {
     const store = memoryStore()
     applyGame(store, game(1))
-    expect([...store.entries.get('sheriff')!.keys()]).toEqual([1])
-    expect([...store.entries.get('don')!.keys()]).toEqual([8])
-    expect([...store.entries.get('red')!.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect([...store.entries.get('sheriff')!.userIds()]).toEqual([1])
+    expect([...store.entries.get('don')!.userIds()]).toEqual([8])
+    expect([...store.entries.get('red')!.userIds()]).toEqual([1, 2, 3, 4, 5, 6, 7])
     expect(store.entries.get('overall')!.size).toBe(10)
     // The Sheriff's first game, against the same new players, moves him as the overall ladder did.
     expect(store.entry('sheriff', 1)!.mu).toBeCloseTo(store.entry('red', 1)!.mu, 12)
