@@ -43,6 +43,48 @@ export function copyIn(client: pg.PoolClient, statement: string, chunks: readonl
   })
 }
 
+/**
+ * `COPY … TO STDOUT` on a client of a PostgreSQL server: the whole stream's bytes, in one buffer.
+ * Each row comes as a message of its own; its bytes are copied out at once (pg reuses its buffer).
+ */
+export function copyOut(client: pg.PoolClient, statement: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    let failure: Error | null = null
+    let bytes = new Uint8Array(1 << 16)
+    let size = 0
+    const copy = {
+      submit(connection: CopyConnection) {
+        connection.query(statement)
+      },
+      handleCopyData(message: { chunk: Uint8Array }) {
+        const chunk = message.chunk
+        if (size + chunk.length > bytes.length) {
+          const grown = new Uint8Array(Math.max(bytes.length * 2, size + chunk.length))
+          grown.set(bytes.subarray(0, size))
+          bytes = grown
+        }
+        bytes.set(chunk, size)
+        size += chunk.length
+      },
+      handleError(error: Error) {
+        failure = error
+      },
+      handleReadyForQuery() {
+        if (failure) reject(failure)
+        else resolve(bytes.subarray(0, size))
+      },
+      handleCommandComplete() {},
+      handleRowDescription() {},
+      handleDataRow() {},
+      handleEmptyQuery() {},
+      handlePortalSuspended() {},
+      handleCopyInResponse() {},
+      callback() {},
+    }
+    client.query(copy as unknown as pg.QueryConfig)
+  })
+}
+
 /** The start of a binary COPY stream: the signature, no flags, no header extension. */
 export const binaryCopyHeader = Uint8Array.from([0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0])
 /** Its end: a tuple of -1 fields. */
@@ -124,6 +166,13 @@ export class BinaryCopyWriter {
     this.view.setInt32(this.at, utf8.length)
     this.bytes.set(utf8, this.at + 4)
     this.at += 4 + utf8.length
+  }
+
+  /** A field without a value. */
+  null(): void {
+    this.room(4)
+    this.view.setInt32(this.at, -1)
+    this.at += 4
   }
 
   /** A timestamptz from milliseconds since the Unix epoch. */

@@ -29,8 +29,9 @@ export interface PackedGames {
   readonly names: readonly string[]
 }
 
-const judgedFlag = 1
-const countsFlag = 2
+/** `flags`: a judge ran the table; the game counts for ratings. */
+export const judgedFlag = 1
+export const countsFlag = 2
 
 export function packGames(games: readonly RatedGame[], seqs: readonly number[]): PackedGames {
   let seatCount = 0

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely'
 import type { WithClient } from '../../../db/connection'
-import { copyIn } from '../../../db/copy'
+import { copyIn, copyOut } from '../../../db/copy'
 import type { Database } from '../../../db/schema'
+import { ratedGamesFromCopy } from './games-copy'
 import { historyCopyColumns, historyCopyRows } from './history-copy'
 import { standingsCopyColumns } from './standings-copy'
 import { displayRating, type Skill } from './rating-model'
 import type { LadderEntry, RatedGame } from './ladders'
-import { arrayLiteral, textArrayLiteral, type PackedHistory } from './packed'
+import { arrayLiteral, packGames, textArrayLiteral, type PackedGames, type PackedHistory } from './packed'
 import { withRatingTables, type RatingsDatabase } from './ratings.tables'
 
 type Queries = Kysely<RatingsDatabase>
@@ -29,6 +30,32 @@ const historyUpsert = sql`
 const rebuildTable = 'rating_history_rebuild'
 /** The standings a recompute writes afresh, until they take the place of `rating_entries`. */
 const standingsRebuildTable = 'rating_entries_rebuild'
+
+/**
+ * The recompute's read of rated games (see `ratedGamesAfter`), its numbers written in (a COPY takes
+ * no parameters; they are whole numbers of the server's own).
+ */
+function ratedGamesQuery(afterSeq: number, upTo: number, limit: number) {
+  for (const value of [afterSeq, upTo, limit]) if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`)
+  return sql<{ seq: number; lobby_id: number; ended_ms: number; counts: boolean; judged: boolean; tournament_id: number; seats: string | null }>`
+    select rg.seq, gr.lobby_id, floor(extract(epoch from gr.ended_at) * 1000)::double precision as ended_ms, gr.counts_for_ratings as counts,
+      coalesce((l.settings->>'judge')::boolean, gr.judge_id is not null) as judged, coalesce(tt.tournament_id, 0) as tournament_id,
+      (select string_agg(coalesce(gp.user_id::text, '') || ' ' || gp.team || ' ' || gp.role || ' ' || case when gp.won then '1' else '0' end, ' ' order by gp.seat)
+        from game_players gp where gp.lobby_id = rg.lobby_id) as seats
+    from rating_games rg
+    join game_results gr on gr.lobby_id = rg.lobby_id
+    join lobbies l on l.id = rg.lobby_id
+    left join tournament_tables tt on tt.lobby_id = rg.lobby_id
+    where rg.seq > ${sql.lit(afterSeq)} and rg.seq <= ${sql.lit(upTo)}
+    order by rg.seq limit ${sql.lit(limit)}`
+}
+
+/**
+ * For the recompute's reads: with the statistics of games stored in bulk not yet gathered, the
+ * planner's guess of the cost was far too high, and compiling the statement (JIT) took 300 ms where
+ * running it takes 40.
+ */
+const noJit = 'set local jit = off'
 
 /** One advisory lock serialises every write of the ratings, on every app server. */
 const ratingsLock = 7_414_245_001
@@ -101,26 +128,33 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
 
     /**
      * The next `limit` rated games after `afterSeq` (up to `upTo`), in the order they were rated, with
-     * their places in it: one statement, a row per game with its seats in one text column (the
-     * recompute reads a million games this way; a row per seat, and a date parsed per game, cost
-     * several times as much). A game whose result is gone is left out.
+     * their places in it, packed for the recompute's worker: one statement, a row per game with its
+     * seats in one text column (the recompute reads a million games this way; a row per seat, and a
+     * date parsed per game, cost several times as much). On a PostgreSQL server the rows come by a
+     * binary COPY, read straight into the batch (games-copy.ts); with PGlite (whose socket closes the
+     * connection on a COPY) as rows. A game whose result is gone is left out.
      */
-    async ratedGamesAfter(afterSeq: number, upTo: number, limit: number): Promise<{ games: RatedGame[]; seqs: number[] }> {
-      // Without fresh statistics (games stored in bulk) the planner's guess of the cost is far too
-      // high, and compiling the statement (JIT) took 300 ms where running it takes 40.
+    async ratedGamesAfter(afterSeq: number, upTo: number, limit: number): Promise<PackedGames> {
+      const query = ratedGamesQuery(afterSeq, upTo, limit)
+      if (withClient) {
+        const statement = `copy (${query.compile(db).sql}) to stdout (format binary)`
+        const bytes = await withClient(async (client) => {
+          await client.query('begin')
+          try {
+            await client.query(noJit)
+            const copied = await copyOut(client, statement)
+            await client.query('commit')
+            return copied
+          } catch (error) {
+            await client.query('rollback')
+            throw error
+          }
+        })
+        return ratedGamesFromCopy(bytes)
+      }
       const rows = await db.transaction().execute(async (trx) => {
-        await sql`set local jit = off`.execute(trx)
-        return sql<{ seq: string; lobby_id: number; ended_ms: number; counts: boolean; judged: boolean; tournament_id: number | null; seats: string }>`
-        select rg.seq::text as seq, gr.lobby_id, floor(extract(epoch from gr.ended_at) * 1000)::double precision as ended_ms, gr.counts_for_ratings as counts,
-          coalesce((l.settings->>'judge')::boolean, gr.judge_id is not null) as judged, tt.tournament_id,
-          (select string_agg(coalesce(gp.user_id::text, '') || ' ' || gp.team || ' ' || gp.role || ' ' || case when gp.won then '1' else '0' end, ' ' order by gp.seat)
-            from game_players gp where gp.lobby_id = rg.lobby_id) as seats
-        from rating_games rg
-        join game_results gr on gr.lobby_id = rg.lobby_id
-        join lobbies l on l.id = rg.lobby_id
-        left join tournament_tables tt on tt.lobby_id = rg.lobby_id
-        where rg.seq > ${afterSeq} and rg.seq <= ${upTo}
-        order by rg.seq limit ${limit}`.execute(trx)
+        await sql.raw(noJit).execute(trx)
+        return query.execute(trx)
       })
       const games: RatedGame[] = []
       const seqs: number[] = []
@@ -132,9 +166,9 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
           players.push({ userId: words[at] === '' ? null : Number(words[at]), team: words[at + 1] as string, role: words[at + 2] as string, won: words[at + 3] === '1' })
         }
         seqs.push(Number(row.seq))
-        games.push({ id: row.lobby_id, endedAt: Number(row.ended_ms), judged: row.judged, countsForRatings: row.counts, tournamentId: row.tournament_id, players })
+        games.push({ id: row.lobby_id, endedAt: Number(row.ended_ms), judged: row.judged, countsForRatings: row.counts, tournamentId: row.tournament_id === 0 ? null : row.tournament_id, players })
       }
-      return { games, seqs }
+      return packGames(games, seqs)
     },
 
     /** The games with these ids, in the order given (a game whose result is gone is left out). */

@@ -80,8 +80,8 @@ export function createRecompute(options: RecomputeOptions) {
       await Promise.all([repository.refreshGameStatistics(), rebuild ? repository.startHistoryRebuild() : undefined])
       /** The next batch's games after `afterSeq`, and the place of its last. */
       const readNext = async (afterSeq: number) => {
-        const { games, seqs } = await repository.ratedGamesAfter(afterSeq, lastSeq, batchSize)
-        return { games: packGames(games, seqs), lastSeq: seqs.at(-1) ?? afterSeq }
+        const games = await repository.ratedGamesAfter(afterSeq, lastSeq, batchSize)
+        return { games, lastSeq: games.seqs.at(-1) ?? afterSeq }
       }
       // While the worker rates one batch, the server writes the history of the one before and reads
       // the one after (on PostgreSQL over two connections; PGlite takes them in turn).
