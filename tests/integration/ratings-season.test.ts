@@ -141,6 +141,23 @@ describe('a season of simulated games', () => {
     expect(await ratingSnapshot(db)).toEqual(incremental)
   })
 
+  it('takes in a game rated while the recompute runs: the standings and history it leaves are what the updates gave', async () => {
+    const db = testApp.database.db
+    const repository = createRatingsRepository(db, { withClient: testApp.database.withClient ?? null })
+    const logger = pino({ level: 'silent' })
+    // Small batches keep the pass going while the new game is rated beside it.
+    const recompute = createRecompute({ repository, service: createRatingsService({ repository, logger }), clock: systemClock, logger, batchSize: 10 })
+    await recompute.start()
+    const [played] = await insertFinishedGames(db, [{ players: players.slice(20, 30), redWon: true, endedAt: new Date(Date.UTC(2026, 10, 30, 12)) }])
+    await testApp.app.ratings.service.rateWaiting()
+    const rated = await ratingSnapshot(db)
+    expect(rated.games.at(-1)).toMatchObject({ lobby_id: played })
+    expect((await recompute.progress()).running).toBe(true)
+    await recompute.settled()
+    expect(await recompute.progress()).toEqual({ running: false, done: gamesCount + 2, total: gamesCount + 2 })
+    expect(await ratingSnapshot(db)).toEqual(rated)
+  })
+
   it('refuses the recompute to everyone but admins', async () => {
     const moderator = (await createUserWithSession(testApp.database.db, { role_id: 2 })).token
     for (const token of [viewer, moderator]) {

@@ -103,7 +103,9 @@ export function createRecompute(options: RecomputeOptions) {
       }
       await writing
       await reading
-      if (rebuild) await repository.indexHistoryRebuild()
+      // The rebuilt history's indexes are built while the games rated meanwhile join the pass and
+      // the standings are written (under the ratings' lock, which so holds some seconds longer).
+      const indexing = rebuild ? handled(repository.indexHistoryRebuild()) : Promise.resolve()
       await repository.locked(async (trx) => {
         // Games rated since the start, and any final one still waiting, join the pass here.
         const tail = await repository.ratedAfter(trx, lastSeq)
@@ -112,14 +114,18 @@ export function createRecompute(options: RecomputeOptions) {
         await repository.markRated(trx, waiting)
         const rest = [...tail, ...waiting]
         progress.total += rest.length
+        // Their history goes in once the indexes are built (a row written first would hold up the
+        // index's build until this transaction ends, which waits for the build).
+        if (rest.length > 0) await indexing
         for (let start = 0; start < rest.length; start += batchSize) {
           const games = await readBatch(trx, rest.slice(start, start + batchSize))
           await writeHistory(trx, (await worker.ask({ type: 'games', games }, 'history')).rows, rebuild ? 'rebuild' : 'history')
         }
-        if (rebuild) await repository.swapInHistoryRebuild(trx)
         const finished = await worker.ask({ type: 'finish' }, 'finished')
         if (rebuild) {
           await repository.rebuildStandings((await worker.ask({ type: 'standings-copy' }, 'standings-copy')).bytes)
+          await indexing
+          await repository.swapInHistoryRebuild(trx)
           await repository.swapInStandingsRebuild(trx)
         } else {
           await repository.clearStandings(trx)
