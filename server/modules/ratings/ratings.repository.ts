@@ -32,20 +32,49 @@ const rebuildTable = 'rating_history_rebuild'
 const standingsRebuildTable = 'rating_entries_rebuild'
 
 /**
+ * A finished game as the ratings read it, one row per game: its end as milliseconds, whether it
+ * counts and was judged, its tournament (0 for none), and its seats in one text column, four words a
+ * seat in seat order (user id, empty once deleted; team; role; 1 or 0 for won). A row per seat, and a
+ * date parsed per game, cost several times as much over a million games.
+ */
+interface GameRow {
+  lobby_id: number
+  ended_ms: number
+  counts: boolean
+  judged: boolean
+  tournament_id: number
+  seats: string | null
+}
+
+const gameColumns = sql`gr.lobby_id, floor(extract(epoch from gr.ended_at) * 1000)::double precision as ended_ms, gr.counts_for_ratings as counts,
+  coalesce((l.settings->>'judge')::boolean, gr.judge_id is not null) as judged, coalesce(tt.tournament_id, 0) as tournament_id,
+  (select string_agg(coalesce(gp.user_id::text, '') || ' ' || gp.team || ' ' || gp.role || ' ' || case when gp.won then '1' else '0' end, ' ' order by gp.seat)
+    from game_players gp where gp.lobby_id = gr.lobby_id) as seats`
+
+const gameTables = sql`game_results gr
+  join lobbies l on l.id = gr.lobby_id
+  left join tournament_tables tt on tt.lobby_id = gr.lobby_id`
+
+function gameOfRow(row: GameRow): RatedGame {
+  const words = row.seats === null ? [] : row.seats.split(' ')
+  const players: RatedGame['players'][number][] = []
+  for (let at = 0; at + 3 < words.length; at += 4) {
+    players.push({ userId: words[at] === '' ? null : Number(words[at]), team: words[at + 1] as string, role: words[at + 2] as string, won: words[at + 3] === '1' })
+  }
+  // A game of a tournament's round also counts on that tournament's ladder.
+  return { id: row.lobby_id, endedAt: Number(row.ended_ms), judged: row.judged, countsForRatings: row.counts, tournamentId: row.tournament_id === 0 ? null : row.tournament_id, players }
+}
+
+/**
  * The recompute's read of rated games (see `ratedGamesAfter`), its numbers written in (a COPY takes
- * no parameters; they are whole numbers of the server's own).
+ * no parameters; they are whole numbers of the server's own). The seats' order and words are what
+ * games-copy.ts reads.
  */
 function ratedGamesQuery(afterSeq: number, upTo: number, limit: number) {
   for (const value of [afterSeq, upTo, limit]) if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`)
-  return sql<{ seq: number; lobby_id: number; ended_ms: number; counts: boolean; judged: boolean; tournament_id: number; seats: string | null }>`
-    select rg.seq, gr.lobby_id, floor(extract(epoch from gr.ended_at) * 1000)::double precision as ended_ms, gr.counts_for_ratings as counts,
-      coalesce((l.settings->>'judge')::boolean, gr.judge_id is not null) as judged, coalesce(tt.tournament_id, 0) as tournament_id,
-      (select string_agg(coalesce(gp.user_id::text, '') || ' ' || gp.team || ' ' || gp.role || ' ' || case when gp.won then '1' else '0' end, ' ' order by gp.seat)
-        from game_players gp where gp.lobby_id = rg.lobby_id) as seats
-    from rating_games rg
-    join game_results gr on gr.lobby_id = rg.lobby_id
-    join lobbies l on l.id = rg.lobby_id
-    left join tournament_tables tt on tt.lobby_id = rg.lobby_id
+  return sql<GameRow & { seq: number }>`
+    select rg.seq, ${gameColumns}
+    from rating_games rg join (${gameTables}) on gr.lobby_id = rg.lobby_id
     where rg.seq > ${sql.lit(afterSeq)} and rg.seq <= ${sql.lit(upTo)}
     order by rg.seq limit ${sql.lit(limit)}`
 }
@@ -156,48 +185,20 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
         await sql.raw(noJit).execute(trx)
         return query.execute(trx)
       })
-      const games: RatedGame[] = []
-      const seqs: number[] = []
-      for (const row of rows.rows) {
-        // Four words a seat: user id (empty once deleted), team, role, won.
-        const words = row.seats === null ? [] : row.seats.split(' ')
-        const players: RatedGame['players'][number][] = []
-        for (let at = 0; at + 3 < words.length; at += 4) {
-          players.push({ userId: words[at] === '' ? null : Number(words[at]), team: words[at + 1] as string, role: words[at + 2] as string, won: words[at + 3] === '1' })
-        }
-        seqs.push(Number(row.seq))
-        games.push({ id: row.lobby_id, endedAt: Number(row.ended_ms), judged: row.judged, countsForRatings: row.counts, tournamentId: row.tournament_id === 0 ? null : row.tournament_id, players })
-      }
+      const games = rows.rows.map(gameOfRow)
+      const seqs = rows.rows.map((row) => Number(row.seq))
       return packGames(games, seqs)
     },
 
     /** The games with these ids, in the order given (a game whose result is gone is left out). */
     async games(queries: Queries, ids: readonly number[]): Promise<RatedGame[]> {
       if (ids.length === 0) return []
-      const results = await sql<{ lobby_id: number; ended_at: Date; counts_for_ratings: boolean; judged: boolean; tournament_id: number | null }>`
-        select gr.lobby_id, gr.ended_at, gr.counts_for_ratings,
-          coalesce((l.settings->>'judge')::boolean, gr.judge_id is not null) as judged,
-          tt.tournament_id
-        from game_results gr join lobbies l on l.id = gr.lobby_id
-        left join tournament_tables tt on tt.lobby_id = gr.lobby_id
-        where gr.lobby_id = any(${ids}::integer[])`.execute(queries)
-      const players = await sql<{ lobby_id: number; user_id: number | null; team: string; role: string; won: boolean }>`
-        select lobby_id, user_id, team, role, won from game_players where lobby_id = any(${ids}::integer[]) order by lobby_id, seat`.execute(queries)
-      const seats = new Map<number, RatedGame['players'][number][]>()
-      for (const row of players.rows) {
-        let list = seats.get(row.lobby_id)
-        if (!list) seats.set(row.lobby_id, (list = []))
-        list.push({ userId: row.user_id, team: row.team, role: row.role, won: row.won })
-      }
-      const byId = new Map(results.rows.map((row) => [row.lobby_id, row]))
-      const games: RatedGame[] = []
-      for (const id of ids) {
+      const rows = await sql<GameRow>`select ${gameColumns} from ${gameTables} where gr.lobby_id = any(${ids}::integer[])`.execute(queries)
+      const byId = new Map(rows.rows.map((row) => [row.lobby_id, row]))
+      return ids.flatMap((id) => {
         const row = byId.get(id)
-        if (!row) continue
-        // A game of a tournament's round also counts on that tournament's ladder.
-        games.push({ id, endedAt: row.ended_at.getTime(), judged: row.judged, countsForRatings: row.counts_for_ratings, tournamentId: row.tournament_id, players: seats.get(id) ?? [] })
-      }
-      return games
+        return row ? [gameOfRow(row)] : []
+      })
     },
 
     /** The standings of these users on these ladders. */
