@@ -52,10 +52,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     reportErrors(pool, options.onPoolError)
     const withClient: WithClient = async (work) => {
       const client = await pool.connect()
+      // A connection lost while checked out is reported on the client (the work in progress fails
+      // with it too): heard here rather than crashing the process, and the client is not reused.
+      let lost: Error | undefined
+      const onError = (error: Error) => {
+        lost = error
+      }
+      client.on('error', onError)
       try {
         return await work(client)
       } finally {
-        client.release()
+        client.off('error', onError)
+        client.release(lost)
       }
     }
     return { ...handleOf('postgres', pool, options.log), withClient }

@@ -1,33 +1,65 @@
+import { once } from 'node:events'
+import type { Writable } from 'node:stream'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type pg from 'pg'
 
 /** What pg's client hands a query it runs: the connection's protocol messages used here. */
 interface CopyConnection {
+  stream: Writable
   query(text: string): void
   sendCopyFromChunk(chunk: Uint8Array): void
   endCopyFrom(): void
 }
 
 /**
+ * The most a COPY sends in one turn of the event loop, and the most it leaves waiting in the
+ * socket's buffer: pg copies each chunk into a message of its own, and the standings of a million
+ * games (65 MB) sent as one held the server's thread for a quarter of a second or more.
+ */
+const copyPieceBytes = 1 << 20
+
+/**
  * `COPY … FROM STDIN` on a client of a PostgreSQL server, fed with `chunks` as they are (the caller
- * encodes them in the COPY's format). pg has no COPY of its own: this is the query object it runs,
- * answering the server's messages. Not for PGlite, whose socket closes the connection on a COPY.
+ * encodes them in the COPY's format), a piece per turn of the event loop. pg has no COPY of its own:
+ * this is the query object it runs, answering the server's messages. Not for PGlite, whose socket
+ * closes the connection on a COPY.
  */
 export function copyIn(client: pg.PoolClient, statement: string, chunks: readonly Uint8Array[]): Promise<void> {
   return new Promise((resolve, reject) => {
     let failure: Error | null = null
+    let settled = false
+    const send = async (connection: CopyConnection) => {
+      for (const chunk of chunks) {
+        for (let from = 0; from < chunk.byteLength; from += copyPieceBytes) {
+          // A refused COPY ends at once (the server drops what still comes, and the client may be in use again).
+          if (failure || settled) return
+          const length = Math.min(copyPieceBytes, chunk.byteLength - from)
+          // pg writes a chunk with Buffer's own copy.
+          connection.sendCopyFromChunk(Buffer.from(chunk.buffer, chunk.byteOffset + from, length))
+          if (connection.stream.writableLength > 8 * copyPieceBytes) await once(connection.stream, 'drain')
+          else if (from + length < chunk.byteLength) await nextTurn()
+        }
+      }
+      connection.endCopyFrom()
+    }
     const copy = {
       submit(connection: CopyConnection) {
         connection.query(statement)
       },
       handleCopyInResponse(connection: CopyConnection) {
-        // pg writes a chunk with Buffer's own copy.
-        for (const chunk of chunks) connection.sendCopyFromChunk(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-        connection.endCopyFrom()
+        send(connection).catch((error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error))
+        })
       },
+      // An error (the server's, or a lost connection) ends the query: pg hands the ReadyForQuery
+      // that follows it to no one.
       handleError(error: Error) {
         failure = error
+        copy.handleReadyForQuery()
       },
       handleReadyForQuery() {
+        if (settled) return
+        settled = true
         if (failure) reject(failure)
         else resolve()
       },
@@ -50,6 +82,7 @@ export function copyIn(client: pg.PoolClient, statement: string, chunks: readonl
 export function copyOut(client: pg.PoolClient, statement: string): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     let failure: Error | null = null
+    let settled = false
     let bytes = new Uint8Array(1 << 16)
     let size = 0
     const copy = {
@@ -66,10 +99,15 @@ export function copyOut(client: pg.PoolClient, statement: string): Promise<Uint8
         bytes.set(chunk, size)
         size += chunk.length
       },
+      // An error (the server's, or a lost connection) ends the query: pg hands the ReadyForQuery
+      // that follows it to no one.
       handleError(error: Error) {
         failure = error
+        copy.handleReadyForQuery()
       },
       handleReadyForQuery() {
+        if (settled) return
+        settled = true
         if (failure) reject(failure)
         else resolve(bytes.subarray(0, size))
       },
