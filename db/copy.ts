@@ -19,20 +19,63 @@ interface CopyConnection {
 const copyPieceBytes = 1 << 20
 
 /**
- * `COPY … FROM STDIN` on a client of a PostgreSQL server, fed with `chunks` as they are (the caller
- * encodes them in the COPY's format), a piece per turn of the event loop. pg has no COPY of its own:
- * this is the query object it runs, answering the server's messages. Not for PGlite, whose socket
- * closes the connection on a COPY.
+ * Runs a COPY statement on a client of a PostgreSQL server. pg has no COPY of its own: this is the
+ * query object it runs, answering the server's messages, with `copyIn` feeding a COPY FROM STDIN
+ * (told when the COPY has ended, so it stops) and `copyData` taking each row of a COPY TO STDOUT.
+ * Not for PGlite, whose socket closes the connection on a COPY.
  */
-export function copyIn(client: pg.PoolClient, statement: string, chunks: readonly Uint8Array[]): Promise<void> {
+function runCopy<T>(
+  client: pg.PoolClient,
+  statement: string,
+  handlers: { copyIn?: (connection: CopyConnection, ended: () => boolean) => Promise<void>; copyData?: (chunk: Uint8Array) => void; result: () => T },
+): Promise<T> {
   return new Promise((resolve, reject) => {
     let failure: Error | null = null
     let settled = false
-    const send = async (connection: CopyConnection) => {
+    const settle = () => {
+      if (settled) return
+      settled = true
+      if (failure) reject(failure)
+      else resolve(handlers.result())
+    }
+    const query = {
+      submit(connection: CopyConnection) {
+        connection.query(statement)
+      },
+      handleCopyInResponse(connection: CopyConnection) {
+        handlers.copyIn?.(connection, () => failure !== null || settled).catch((error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error))
+        })
+      },
+      handleCopyData(message: { chunk: Uint8Array }) {
+        handlers.copyData?.(message.chunk)
+      },
+      // An error (the server's, or a lost connection) ends the query: pg hands the ReadyForQuery
+      // that follows it to no one.
+      handleError(error: Error) {
+        failure = error
+        settle()
+      },
+      handleReadyForQuery: settle,
+      handleCommandComplete() {},
+      handleRowDescription() {},
+      handleDataRow() {},
+      handleEmptyQuery() {},
+      handlePortalSuspended() {},
+      callback() {},
+    }
+    client.query(query as unknown as pg.QueryConfig)
+  })
+}
+
+/** `COPY … FROM STDIN`, fed with `chunks` as they are (the caller encodes them in the COPY's format), a piece per turn of the event loop. */
+export function copyIn(client: pg.PoolClient, statement: string, chunks: readonly Uint8Array[]): Promise<void> {
+  return runCopy(client, statement, {
+    async copyIn(connection, ended) {
       for (const chunk of chunks) {
         for (let from = 0; from < chunk.byteLength; from += copyPieceBytes) {
           // A refused COPY ends at once (the server drops what still comes, and the client may be in use again).
-          if (failure || settled) return
+          if (ended()) return
           const length = Math.min(copyPieceBytes, chunk.byteLength - from)
           // pg writes a chunk with Buffer's own copy.
           connection.sendCopyFromChunk(Buffer.from(chunk.buffer, chunk.byteOffset + from, length))
@@ -41,85 +84,29 @@ export function copyIn(client: pg.PoolClient, statement: string, chunks: readonl
         }
       }
       connection.endCopyFrom()
-    }
-    const copy = {
-      submit(connection: CopyConnection) {
-        connection.query(statement)
-      },
-      handleCopyInResponse(connection: CopyConnection) {
-        send(connection).catch((error: unknown) => {
-          failure ??= error instanceof Error ? error : new Error(String(error))
-        })
-      },
-      // An error (the server's, or a lost connection) ends the query: pg hands the ReadyForQuery
-      // that follows it to no one.
-      handleError(error: Error) {
-        failure = error
-        copy.handleReadyForQuery()
-      },
-      handleReadyForQuery() {
-        if (settled) return
-        settled = true
-        if (failure) reject(failure)
-        else resolve()
-      },
-      handleCommandComplete() {},
-      handleRowDescription() {},
-      handleDataRow() {},
-      handleEmptyQuery() {},
-      handlePortalSuspended() {},
-      handleCopyData() {},
-      callback() {},
-    }
-    client.query(copy as unknown as pg.QueryConfig)
+    },
+    result: () => undefined,
   })
 }
 
 /**
- * `COPY … TO STDOUT` on a client of a PostgreSQL server: the whole stream's bytes, in one buffer.
- * Each row comes as a message of its own; its bytes are copied out at once (pg reuses its buffer).
+ * `COPY … TO STDOUT`: the whole stream's bytes, in one buffer. Each row comes as a message of its
+ * own; its bytes are copied out at once (pg reuses its buffer).
  */
 export function copyOut(client: pg.PoolClient, statement: string): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    let failure: Error | null = null
-    let settled = false
-    let bytes = new Uint8Array(1 << 16)
-    let size = 0
-    const copy = {
-      submit(connection: CopyConnection) {
-        connection.query(statement)
-      },
-      handleCopyData(message: { chunk: Uint8Array }) {
-        const chunk = message.chunk
-        if (size + chunk.length > bytes.length) {
-          const grown = new Uint8Array(Math.max(bytes.length * 2, size + chunk.length))
-          grown.set(bytes.subarray(0, size))
-          bytes = grown
-        }
-        bytes.set(chunk, size)
-        size += chunk.length
-      },
-      // An error (the server's, or a lost connection) ends the query: pg hands the ReadyForQuery
-      // that follows it to no one.
-      handleError(error: Error) {
-        failure = error
-        copy.handleReadyForQuery()
-      },
-      handleReadyForQuery() {
-        if (settled) return
-        settled = true
-        if (failure) reject(failure)
-        else resolve(bytes.subarray(0, size))
-      },
-      handleCommandComplete() {},
-      handleRowDescription() {},
-      handleDataRow() {},
-      handleEmptyQuery() {},
-      handlePortalSuspended() {},
-      handleCopyInResponse() {},
-      callback() {},
-    }
-    client.query(copy as unknown as pg.QueryConfig)
+  let bytes = new Uint8Array(1 << 16)
+  let size = 0
+  return runCopy(client, statement, {
+    copyData(chunk) {
+      if (size + chunk.length > bytes.length) {
+        const grown = new Uint8Array(Math.max(bytes.length * 2, size + chunk.length))
+        grown.set(bytes.subarray(0, size))
+        bytes = grown
+      }
+      bytes.set(chunk, size)
+      size += chunk.length
+    },
+    result: () => bytes.subarray(0, size),
   })
 }
 

@@ -26,10 +26,62 @@ const historyUpsert = sql`
     is distinct from (excluded.lobby_id, excluded.mu_before, excluded.sigma_before, excluded.mu_after, excluded.sigma_after,
       excluded.rating_before, excluded.rating_after, excluded.won, excluded.ended_at)`
 
-/** The history a recompute builds afresh, until it takes the place of `rating_history`. */
-const rebuildTable = 'rating_history_rebuild'
-/** The standings a recompute writes afresh, until they take the place of `rating_entries`. */
-const standingsRebuildTable = 'rating_entries_rebuild'
+/**
+ * A table a recompute writes afresh beside the one in use (PostgreSQL): `<name>_rebuild`, with the
+ * same columns and no key, index or foreign key while its rows go in by COPY (keeping them up to date
+ * row by row was most of the cost). Then its key and indexes are built, one sort each on a connection
+ * of its own, and inside the final transaction it takes the place of the table in use, under its
+ * name, key, indexes and foreign keys. The foreign keys are added without checking the rows: they
+ * hold for every row from then on.
+ */
+interface RebuiltTable {
+  name: 'rating_history' | 'rating_entries'
+  /** The primary key's columns. */
+  key: string
+  /** Each index by the suffix of its name (`rating_history_lobby`), with its columns. */
+  indexes: Readonly<Record<string, string>>
+  /** Each foreign key's column, with the table whose id it references (deletions cascade). */
+  foreignKeys: Readonly<Record<string, string>>
+}
+
+const rebuiltHistory: RebuiltTable = { name: 'rating_history', key: 'user_id, ladder_id, seq', indexes: { lobby: 'lobby_id' }, foreignKeys: { user_id: 'users', lobby_id: 'lobbies' } }
+const rebuiltStandings: RebuiltTable = {
+  name: 'rating_entries',
+  key: 'ladder_id, user_id',
+  indexes: { order: 'ladder_id, rating desc, user_id', user: 'user_id' },
+  foreignKeys: { user_id: 'users' },
+}
+
+const rebuildOf = (table: RebuiltTable) => `${table.name}_rebuild`
+
+/** An empty rebuild of the table (one a failed recompute left behind is dropped first). */
+async function startRebuild(db: Queries, table: RebuiltTable): Promise<void> {
+  await sql`drop table if exists ${sql.table(rebuildOf(table))}`.execute(db)
+  await sql`create table ${sql.table(rebuildOf(table))} (like ${sql.table(table.name)} including defaults)`.execute(db)
+}
+
+/** The rebuild's key and indexes, once its rows are in: built at once, each on a connection of the pool. */
+async function indexRebuild(db: Queries, table: RebuiltTable): Promise<void> {
+  const rebuild = rebuildOf(table)
+  await Promise.all([
+    sql`create unique index ${sql.id(`${rebuild}_pk`)} on ${sql.table(rebuild)} (${sql.raw(table.key)})`.execute(db),
+    ...Object.entries(table.indexes).map(([suffix, columns]) => sql`create index ${sql.id(`${rebuild}_${suffix}`)} on ${sql.table(rebuild)} (${sql.raw(columns)})`.execute(db)),
+  ])
+}
+
+/** Inside the ratings' lock: the rebuild takes the place of the table in use. */
+async function swapInRebuild(queries: Queries, table: RebuiltTable): Promise<void> {
+  const { name } = table
+  const rebuild = rebuildOf(table)
+  await sql`drop table ${sql.table(name)}`.execute(queries)
+  await sql`alter table ${sql.table(rebuild)} rename to ${sql.table(name)}`.execute(queries)
+  await sql`alter index ${sql.id(`${rebuild}_pk`)} rename to ${sql.id(`${name}_pk`)}`.execute(queries)
+  await sql`alter table ${sql.table(name)} add constraint ${sql.id(`${name}_pk`)} primary key using index ${sql.id(`${name}_pk`)}`.execute(queries)
+  for (const suffix of Object.keys(table.indexes)) await sql`alter index ${sql.id(`${rebuild}_${suffix}`)} rename to ${sql.id(`${name}_${suffix}`)}`.execute(queries)
+  for (const [column, referenced] of Object.entries(table.foreignKeys)) {
+    await sql`alter table ${sql.table(name)} add constraint ${sql.id(`${name}_${column}_fkey`)} foreign key (${sql.id(column)}) references ${sql.table(referenced)} (id) on delete cascade not valid`.execute(queries)
+  }
+}
 
 /**
  * A finished game as the ratings read it, one row per game: its end as milliseconds, whether it
@@ -255,7 +307,7 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
       const endedAt = textArrayLiteral(Array.from(rows.endedAt.subarray(from, to), (at) => new Date(at).toISOString()))
       const column = (values: Parameters<typeof arrayLiteral>[0]) => arrayLiteral(values, from, to)
       await sql`
-        insert into ${sql.table(into === 'history' ? 'rating_history' : rebuildTable)} (user_id, ladder_id, lobby_id, seq, mu_before, sigma_before, mu_after, sigma_after, rating_before, rating_after, won, ended_at)
+        insert into ${sql.table(into === 'history' ? 'rating_history' : rebuildOf(rebuiltHistory))} (user_id, ladder_id, lobby_id, seq, mu_before, sigma_before, mu_after, sigma_after, rating_before, rating_after, won, ended_at)
         select * from unnest(${column(rows.userIds)}::integer[], ${ladders}::text[], ${column(rows.gameIds)}::integer[], ${column(rows.seqs)}::bigint[],
           ${column(rows.muBefore)}::double precision[], ${column(rows.sigmaBefore)}::double precision[], ${column(rows.muAfter)}::double precision[],
           ${column(rows.sigmaAfter)}::double precision[], ${column(rows.ratingBefore)}::double precision[], ${column(rows.ratingAfter)}::double precision[],
@@ -275,15 +327,9 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
     /** Whether the history can be rebuilt by COPY (PostgreSQL; PGlite's socket closes the connection on a COPY). */
     canRebuildHistory: withClient !== null,
 
-    /**
-     * Starts a history built afresh beside the one in use: a table of the same columns with no key,
-     * index or foreign key yet, which rows enter by COPY at the cost of writing them (an upsert into
-     * the indexed table cost PostgreSQL some 25 µs a row, most of it the keys' checks). A rebuild a
-     * failed recompute left behind is dropped first.
-     */
+    /** Starts the history built afresh beside the one in use (`RebuiltTable`), which its rows enter by COPY. */
     async startHistoryRebuild(): Promise<void> {
-      await sql`drop table if exists ${sql.table(rebuildTable)}`.execute(db)
-      await sql`create table ${sql.table(rebuildTable)} (like rating_history including defaults)`.execute(db)
+      await startRebuild(db, rebuiltHistory)
     },
 
     /** Rows `from` to `to` into the history being rebuilt, by a binary COPY on a connection of its own. */
@@ -291,75 +337,46 @@ export function createRatingsRepository(database: Kysely<Database>, options: { w
       if (to <= from) return
       if (!withClient) throw new Error('copyRebuildHistory needs a PostgreSQL server')
       const bytes = historyCopyRows(rows, from, to)
-      await withClient((client) => copyIn(client, `copy ${rebuildTable} (${historyCopyColumns}) from stdin (format binary)`, [bytes]))
+      await withClient((client) => copyIn(client, `copy ${rebuildOf(rebuiltHistory)} (${historyCopyColumns}) from stdin (format binary)`, [bytes]))
     },
 
-    /**
-     * The rebuilt history's key and lobby index, built once its rows are in (one sort each, on two
-     * connections at once): far cheaper than keeping them up to date row by row.
-     */
+    /** The rebuilt history's key and lobby index, once its rows are in. */
     async indexHistoryRebuild(): Promise<void> {
-      await Promise.all([
-        sql`create unique index ${sql.id(`${rebuildTable}_pk`)} on ${sql.table(rebuildTable)} (user_id, ladder_id, seq)`.execute(db),
-        sql`create index ${sql.id(`${rebuildTable}_lobby`)} on ${sql.table(rebuildTable)} (lobby_id)`.execute(db),
-      ])
+      await indexRebuild(db, rebuiltHistory)
     },
 
-    /**
-     * Inside the ratings' lock: the rebuilt history takes the place of the one in use, under its
-     * name, key, index and foreign keys. The foreign keys are added without checking the rows (a
-     * user deleted meanwhile leaves rows nobody reads); they hold for every row from here on.
-     */
+    /** Inside the ratings' lock: the rebuilt history takes the place of the one in use (a user deleted meanwhile leaves rows nobody reads). */
     async swapInHistoryRebuild(queries: Queries): Promise<void> {
-      await sql`drop table rating_history`.execute(queries)
-      await sql`alter table ${sql.table(rebuildTable)} rename to rating_history`.execute(queries)
-      await sql`alter index ${sql.id(`${rebuildTable}_pk`)} rename to rating_history_pk`.execute(queries)
-      await sql`alter table rating_history add constraint rating_history_pk primary key using index rating_history_pk`.execute(queries)
-      await sql`alter index ${sql.id(`${rebuildTable}_lobby`)} rename to rating_history_lobby`.execute(queries)
-      await sql`alter table rating_history add constraint rating_history_user_id_fkey foreign key (user_id) references users (id) on delete cascade not valid`.execute(queries)
-      await sql`alter table rating_history add constraint rating_history_lobby_id_fkey foreign key (lobby_id) references lobbies (id) on delete cascade not valid`.execute(queries)
+      await swapInRebuild(queries, rebuiltHistory)
     },
 
     /**
      * The standings written afresh beside the ones in use (PostgreSQL), while the caller's transaction
-     * holds the ratings' lock: a bare table filled by one binary COPY (the worker's stream,
-     * standings-copy.ts), then its key and two indexes built by one sort each, on three connections
-     * at once. Upserted into the indexed table, 290,000 standings took some 9 s; this way about 1.
+     * holds the ratings' lock: the rebuild filled by one binary COPY (the worker's stream,
+     * standings-copy.ts), then its key and two indexes. Upserted into the indexed table, 290,000
+     * standings took some 9 s; this way the COPY takes about 0.6 s.
      */
     async rebuildStandings(bytes: Uint8Array): Promise<void> {
       if (!withClient) throw new Error('rebuildStandings needs a PostgreSQL server')
-      await sql`drop table if exists ${sql.table(standingsRebuildTable)}`.execute(db)
-      await sql`create table ${sql.table(standingsRebuildTable)} (like rating_entries including defaults)`.execute(db)
-      await withClient((client) => copyIn(client, `copy ${standingsRebuildTable} (${standingsCopyColumns}) from stdin (format binary)`, [bytes]))
-      await Promise.all([
-        sql`create unique index ${sql.id(`${standingsRebuildTable}_pk`)} on ${sql.table(standingsRebuildTable)} (ladder_id, user_id)`.execute(db),
-        sql`create index ${sql.id(`${standingsRebuildTable}_order`)} on ${sql.table(standingsRebuildTable)} (ladder_id, rating desc, user_id)`.execute(db),
-        sql`create index ${sql.id(`${standingsRebuildTable}_user`)} on ${sql.table(standingsRebuildTable)} (user_id)`.execute(db),
-      ])
+      await startRebuild(db, rebuiltStandings)
+      await withClient((client) => copyIn(client, `copy ${rebuildOf(rebuiltStandings)} (${standingsCopyColumns}) from stdin (format binary)`, [bytes]))
+      await indexRebuild(db, rebuiltStandings)
     },
 
     /**
-     * Inside the ratings' lock: the rebuilt standings take the place of the ones in use, under their
-     * name, key, indexes and foreign key, and the sides are emptied (the caller writes them). The
-     * foreign key is added without a check, and the standings of a user deleted during the
-     * recompute are removed after it: from then on, a deletion takes its standings along.
+     * Inside the ratings' lock: the rebuilt standings take the place of the ones in use, and the sides
+     * are emptied (the caller writes them). The standings of a user deleted during the recompute are
+     * removed: from then on, a deletion takes its standings along.
      */
     async swapInStandingsRebuild(queries: Queries): Promise<void> {
-      await sql`drop table rating_entries`.execute(queries)
-      await sql`alter table ${sql.table(standingsRebuildTable)} rename to rating_entries`.execute(queries)
-      await sql`alter index ${sql.id(`${standingsRebuildTable}_pk`)} rename to rating_entries_pk`.execute(queries)
-      await sql`alter table rating_entries add constraint rating_entries_pk primary key using index rating_entries_pk`.execute(queries)
-      await sql`alter index ${sql.id(`${standingsRebuildTable}_order`)} rename to rating_entries_order`.execute(queries)
-      await sql`alter index ${sql.id(`${standingsRebuildTable}_user`)} rename to rating_entries_user`.execute(queries)
-      await sql`alter table rating_entries add constraint rating_entries_user_id_fkey foreign key (user_id) references users (id) on delete cascade not valid`.execute(queries)
+      await swapInRebuild(queries, rebuiltStandings)
       await sql`delete from rating_entries e where not exists (select 1 from users u where u.id = e.user_id)`.execute(queries)
       await queries.deleteFrom('rating_sides').execute()
     },
 
     /** A failed recompute's rebuilds are dropped: the history and standings in use stay as they were. */
     async dropRebuilds(): Promise<void> {
-      await sql`drop table if exists ${sql.table(rebuildTable)}`.execute(db)
-      await sql`drop table if exists ${sql.table(standingsRebuildTable)}`.execute(db)
+      for (const table of [rebuiltHistory, rebuiltStandings]) await sql`drop table if exists ${sql.table(rebuildOf(table))}`.execute(db)
     },
 
     /** Empties the standings and sides (a recompute writes them afresh in the same transaction). */

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { HistoryRow, RatedGame } from '../../../../server/modules/ratings/ladders'
+import type { HistoryRow } from '../../../../server/modules/ratings/ladders'
 import { arrayLiteral, historyCollector, packGames, packedBuffers, textArrayLiteral, unpackGame } from '../../../../server/modules/ratings/packed'
 import { displayRating } from '../../../../server/modules/ratings/rating-model'
+import { sampleGames } from './rated-games'
 
-const games: RatedGame[] = [
-  {
-    id: 7,
-    endedAt: Date.UTC(2026, 10, 30, 23, 59, 59, 999),
-    judged: true,
-    countsForRatings: true,
-    tournamentId: null,
-    players: [
-      { userId: 3, team: 'red', role: 'Sheriff', won: true },
-      { userId: null, team: 'red', role: 'Civil', won: true },
-      { userId: 9, team: 'black', role: 'Don', won: false },
-    ],
-  },
-  { id: 8, endedAt: Date.UTC(2026, 11, 1), judged: false, countsForRatings: false, tournamentId: 4, players: [{ userId: 2_000_000_000, team: 'black', role: 'Mafia', won: false }] },
-  { id: 9, endedAt: 0, judged: false, countsForRatings: true, tournamentId: null, players: [] },
-]
+const games = sampleGames
 
 const row = (index: number): HistoryRow => ({
   gameId: 100 + index,
