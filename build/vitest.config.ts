@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
+
+const root = new URL('..', import.meta.url).pathname
 
 const postgresUrl = process.env.TEST_DATABASE_URL
 const redisUrl = process.env.TEST_REDIS_URL
@@ -37,6 +41,18 @@ if (!postgresUrl) {
   console.log('[tests] TEST_REDIS_URL is not set: the two-node tests (*-two-nodes.test.ts) are left out of the PostgreSQL run.')
 }
 
+/**
+ * Unit files share their worker's imported modules (React, Fluent UI, the server's modules), as the
+ * integration files do: importing them afresh for each of some 160 files took two thirds of the unit
+ * run. A file that replaces a module or a global (`vi.mock`, `vi.doMock`, `vi.stubGlobal`,
+ * `vi.resetModules`) needs a module graph of its own, so it runs in `unit:isolated`.
+ */
+const unitPattern = /\.test\.tsx?$/
+const replacesModules = /\bvi\.(mock|doMock|stubGlobal|resetModules)\(/
+const isolatedUnitFiles = (readdirSync(join(root, 'tests/unit'), { recursive: true }) as string[])
+  .filter((file) => unitPattern.test(file) && replacesModules.test(readFileSync(join(root, 'tests/unit', file), 'utf8')))
+  .map((file) => `tests/unit/${file}`)
+
 const integration = (name: string, env: Record<string, string>, exclude: string[]) => ({
   extends: true as const,
   test: {
@@ -54,12 +70,13 @@ const integration = (name: string, env: Record<string, string>, exclude: string[
 
 export default defineConfig({
   test: {
-    root: new URL('..', import.meta.url).pathname,
+    root,
     globalSetup: ['tests/helpers/global-setup.ts'],
     // Two workers on two cores: most integration time is spent waiting on sockets, the database thread and timers.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 60_000 } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: isolatedUnitFiles, testTimeout: 60_000, isolate: false } },
+      { extends: true, test: { name: 'unit:isolated', include: isolatedUnitFiles, testTimeout: 60_000 } },
       integration('integration:pglite', { TEST_DB_KIND: 'pglite' }, [twoNodeFiles, postgresFiles]),
       ...(postgresUrl
         ? [integration('integration:postgres', { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: postgresUrl }, redisUrl ? databaseAgnosticFiles : [...databaseAgnosticFiles, twoNodeFiles])]

@@ -20,13 +20,10 @@ export async function expectNoSeriousViolations(page: Page, what: string, testIn
   // and aria-hidden on purpose: they hand the focus on at once, and a screen reader must not read them.
   // axe reports them as aria-hidden-focus, a known false positive of Fluent UI v9, so they are left out.
   // Contrast is judged on settled colours: a banner fading in or out is half transparent for a moment,
-  // which axe reports as too little contrast when its scan lands then. The page's own reduced-motion
-  // rules stop its animations for the scan, as they do for a user who asks for less motion.
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-tabster-dummy]')
-    .analyze()
-    .finally(() => page.emulateMedia({ reducedMotion: null }))
+  // which axe reports as too little contrast when its scan lands then. Every page of the run asks for
+  // reduced motion (playwright.config.ts), so the page's own reduced-motion rules stop its animations
+  // for the scan, as they do for a user who asks for less motion.
+  const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze()
   const serious: Violation[] = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({

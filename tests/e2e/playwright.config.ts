@@ -17,6 +17,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
   fullyParallel: false,
+  // One file at a time: two at once on two cores (tried) slowed the media and game files past
+  // their timeouts, and files that flip club-wide switches (admin.e2e.ts) would need to run alone.
   workers: 1,
   retries: 0,
   // Generous for a loaded two-core machine: a passing test never waits on these, a slow one still passes.
@@ -29,6 +31,10 @@ export default defineConfig({
     // A click that cannot happen (a control hidden, covered or disabled) fails with its reason instead of waiting out the test.
     actionTimeout: 30_000,
     trace: 'retain-on-failure',
+    // Menus and popovers slide in (Fluent's enter motion). On a loaded machine a click aimed while
+    // one still moves can land on its neighbour: the user menu's "referral" click once reached
+    // "statistics" above it. With reduced motion they appear in place, as for users who ask for it.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -109,8 +109,8 @@ const softly = expect.configure({ soft: true })
  * without scrolling, and on a phone the chat button sits above the action sheet; a spectator has no
  * action bar. What the viewer must see is read afresh from
  * the server at each look (`expected`): a timer may run out or a turn end meanwhile. With `scan`,
- * axe checks the screen at the laptop size in each language. Keeps one screenshot of each size,
- * language and viewer as an artifact of the test under `label` (once per phase kind). Leaves the
+ * axe checks the screen at the laptop size in each language. A look that finds something off keeps
+ * its screenshot as an artifact of the test under `label`. Leaves the
  * page at the laptop size, in the other language, so the next call starts where this one ended.
  */
 export async function expectTableOnScreen(
@@ -148,9 +148,12 @@ export async function expectTableOnScreen(
         await softly(page.locator('#root'), `${viewer} at ${size.width}×${size.height} in ${locale} (${label}): the page is not left hidden from assistive technology`).not.toHaveAttribute('aria-hidden', 'true', { timeout: 5_000 })
       }
       if (scan && size.width === viewports[0].width) await expectNoSeriousViolations(page, `the table (${viewer}, ${label}, ${locale})`, testInfo, true)
-      const path = testInfo.outputPath('table', label, `${viewer}-${locale}-${size.width}x${size.height}.jpeg`)
-      await page.screenshot({ path, type: 'jpeg', quality: 60 })
-      await testInfo.attach(`${label} ${viewer} ${locale} ${size.width}x${size.height}`, { path, contentType: 'image/jpeg' })
+      // The screen as it failed, for the report (a full-HD screenshot at each of some 150 looks cost minutes).
+      if (problems.length > 0) {
+        const path = testInfo.outputPath('table', label, `${viewer}-${locale}-${size.width}x${size.height}.jpeg`)
+        await page.screenshot({ path, type: 'jpeg', quality: 60 })
+        await testInfo.attach(`${label} ${viewer} ${locale} ${size.width}x${size.height}`, { path, contentType: 'image/jpeg' })
+      }
     }
   }
   await page.setViewportSize(viewports[0])
