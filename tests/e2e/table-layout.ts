@@ -148,7 +148,7 @@ export async function expectTableOnScreen(
         await softly(page.locator('#root'), `${viewer} at ${size.width}×${size.height} in ${locale} (${label}): the page is not left hidden from assistive technology`).not.toHaveAttribute('aria-hidden', 'true', { timeout: 5_000 })
       }
       if (scan && size.width === viewports[0].width) await expectNoSeriousViolations(page, `the table (${viewer}, ${label}, ${locale})`, testInfo, true)
-      // The screen as it failed, for the report (a full-HD screenshot at each of some 150 looks cost minutes).
+      // The screen as it failed, for the report (a screenshot at each of some 150 passing looks only slowed the run).
       if (problems.length > 0) {
         const path = testInfo.outputPath('table', label, `${viewer}-${locale}-${size.width}x${size.height}.jpeg`)
         await page.screenshot({ path, type: 'jpeg', quality: 60 })
