@@ -13,6 +13,8 @@ export type Viewport = (typeof viewports)[number]
 const phoneWidth = 768
 
 export type ViewerKind = 'player' | 'judge' | 'spectator'
+/** The two languages the table is looked at in: one left to right, one right to left. */
+type Locale = 'en' | 'he'
 
 /** What a viewer must see without scrolling at one moment of the game, as the server's view says. */
 export interface OnScreen {
@@ -102,16 +104,23 @@ async function chatOverSheet(page: Page): Promise<string[]> {
 /** Failures are collected rather than thrown, so one run reports every size, language and phase that fails. */
 const softly = expect.configure({ soft: true })
 
+export interface LookOptions {
+  /** Look in both languages, the page's own and then the other one, instead of the page's own only. */
+  bothLanguages?: boolean
+  /** Axe checks the screen at the laptop size in each language looked at. */
+  scan?: boolean
+}
+
 /**
- * At each of the three window sizes, in the page's language and then in the other one (English
- * and Hebrew, switched from the top bar as a user does), asserts that every seat (on a phone: the
- * filmstrip), the phase bar with its timer and the viewer's own controls lie inside the window
- * without scrolling, and on a phone the chat button sits above the action sheet; a spectator has no
- * action bar. What the viewer must see is read afresh from
- * the server at each look (`expected`): a timer may run out or a turn end meanwhile. With `scan`,
- * axe checks the screen at the laptop size in each language. A look that finds something off keeps
- * its screenshot as an artifact of the test under `label`. Leaves the
- * page at the laptop size, in the other language, so the next call starts where this one ended.
+ * At each of the three window sizes, in the page's language (with `bothLanguages`, then in the
+ * other one too), asserts that every seat (on a phone: the filmstrip), the phase bar with its timer
+ * and the viewer's own controls lie inside the window without scrolling, and on a phone the chat
+ * button sits above the action sheet; a spectator has no action bar. What the viewer must see is
+ * read afresh from the server at each look (`expected`): a timer may run out or a turn end
+ * meanwhile. A look that finds something off keeps its screenshot as an artifact of the test under
+ * `label`. Ends at the laptop size in the language the page did not start in (English and Hebrew,
+ * switched from the top bar as a user does), so that calls made in turn look at the game's moments
+ * in both languages, right to left as well as left to right.
  */
 export async function expectTableOnScreen(
   page: Page,
@@ -119,10 +128,13 @@ export async function expectTableOnScreen(
   expected: () => Promise<OnScreen>,
   label: string,
   testInfo: TestInfo,
-  scan = false,
+  options: LookOptions = {},
 ): Promise<void> {
-  const first = (await page.locator('html').getAttribute('lang')) === 'he' ? 'he' : 'en'
-  for (const locale of [first, first === 'en' ? 'he' : 'en'] as const) {
+  const scan = options.scan === true
+  const first: Locale = (await page.locator('html').getAttribute('lang')) === 'he' ? 'he' : 'en'
+  const other: Locale = first === 'en' ? 'he' : 'en'
+  const locales: Locale[] = options.bothLanguages ? [first, other] : [first]
+  for (const locale of locales) {
     await chooseLanguage(page, locale)
     for (const size of locale === first ? viewports : [...viewports].reverse()) {
       await page.setViewportSize(size)
@@ -157,4 +169,5 @@ export async function expectTableOnScreen(
     }
   }
   await page.setViewportSize(viewports[0])
+  await chooseLanguage(page, other)
 }

@@ -78,7 +78,8 @@ function TableCard({ summary, onError, showPlayers }: { summary: LobbySummary; o
         ) : null}
         <div className={styles.badges}>
           {settingBadges(summary).map((key) => (
-            <Badge key={key} appearance="outline" size="small">
+            // Neutral, not the brand colour: the brand red on the dark card read at 3.75:1, under the 4.5:1 small text needs.
+            <Badge key={key} appearance="outline" color="informative" size="small">
               {t(key)}
             </Badge>
           ))}
