@@ -39,8 +39,11 @@ export async function expectNoSeriousViolations(page: Page, what: string, testIn
   expect.configure({ soft })(serious, `serious or critical accessibility violations on ${what}:\n  ${listed}`).toEqual([])
 }
 
+/** The two languages the browser tests switch between: one left to right, one right to left. */
+export type TestLocale = 'en' | 'he'
+
 /** Switches the interface language from the top bar's menu, as a user does, and waits until the page speaks it. */
-export async function chooseLanguage(page: Page, locale: 'en' | 'he'): Promise<void> {
+export async function chooseLanguage(page: Page, locale: TestLocale): Promise<void> {
   if ((await page.locator('html').getAttribute('lang')) === locale) return
   await page.getByTestId('language-selector').click()
   await page.getByTestId(`language-${locale}`).click()

@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from '@playwright/test'
-import { chooseLanguage, expectNoSeriousViolations } from './accessibility'
+import { chooseLanguage, expectNoSeriousViolations, type TestLocale } from './accessibility'
 
 /** The window sizes the table is played at: a laptop, a full-HD screen and a phone. */
 export const viewports = [
@@ -13,8 +13,6 @@ export type Viewport = (typeof viewports)[number]
 const phoneWidth = 768
 
 export type ViewerKind = 'player' | 'judge' | 'spectator'
-/** The two languages the table is looked at in: one left to right, one right to left. */
-type Locale = 'en' | 'he'
 
 /** What a viewer must see without scrolling at one moment of the game, as the server's view says. */
 export interface OnScreen {
@@ -131,9 +129,9 @@ export async function expectTableOnScreen(
   options: LookOptions = {},
 ): Promise<void> {
   const scan = options.scan === true
-  const first: Locale = (await page.locator('html').getAttribute('lang')) === 'he' ? 'he' : 'en'
-  const other: Locale = first === 'en' ? 'he' : 'en'
-  const locales: Locale[] = options.bothLanguages ? [first, other] : [first]
+  const first: TestLocale = (await page.locator('html').getAttribute('lang')) === 'he' ? 'he' : 'en'
+  const other: TestLocale = first === 'en' ? 'he' : 'en'
+  const locales: TestLocale[] = options.bothLanguages ? [first, other] : [first]
   for (const locale of locales) {
     await chooseLanguage(page, locale)
     for (const size of locale === first ? viewports : [...viewports].reverse()) {
