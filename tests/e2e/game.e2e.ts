@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { GameView, RoleName } from '../../server/contract/game'
 import { requestResult } from '../helpers/requests'
 import config, { chromiumPath } from './playwright.config'
+import { fakeMediaArgs } from './fake-camera'
 import { expectTableOnScreen, type ViewerKind } from './table-layout'
 import { announced, Bot, expectAnnounced, expectVideoPlaying, openTablePage, type TablePage } from './table-pages'
 import { commandByClick, commandByLocator, newAccount, text, uniqueSuffix, type Account } from './support'
@@ -21,7 +22,7 @@ import { commandByClick, commandByLocator, newAccount, text, uniqueSuffix, type 
 test.use({
   launchOptions: {
     executablePath: chromiumPath,
-    args: [...(config.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream=fps=10', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection'],
+    args: [...(config.use?.launchOptions?.args ?? []), ...fakeMediaArgs(5), '--allow-loopback-in-peer-connection'],
   },
 })
 

@@ -3,11 +3,12 @@ import type { GameCommandPayload } from '../../server/contract/game'
 import { request as socketRequest, requestResult } from '../helpers/requests'
 import { closeOpenSockets, connectSocket } from '../helpers/sockets'
 import config, { chromiumPath } from './playwright.config'
-import { newAccount, text, uniqueSuffix } from './support'
+import { fakeMediaArgs } from './fake-camera'
+import { newAccount, text, uniqueSuffix, type Account } from './support'
 
 /*
  * Faces and voices at a real table: three players in Chromium (seats 1-3) with the fake camera (a
- * moving test pattern) and fake microphone (a beep), a spectator in Chromium, and the judge and
+ * clip of moving bars) and fake microphone (a beep), a spectator in Chromium, and the judge and
  * seats 4-10 as scripted socket.io clients. Everything goes through the app's own media server.
  */
 test.use({
@@ -15,10 +16,9 @@ test.use({
     executablePath: chromiumPath,
     args: [
       ...(config.use?.launchOptions?.args ?? []),
-      // 15 frames a second: four browsers decode and encode in software on two cores, and a new page
-      // must still answer its clicks while the others play.
-      '--use-fake-device-for-media-stream=fps=15',
-      '--use-fake-ui-for-media-stream',
+      // A small camera at 5 frames a second: four browsers decode and encode in software on two
+      // cores, and a new page must still answer its clicks while the others play.
+      ...fakeMediaArgs(5),
       // Only loopback here: let WebRTC use it.
       '--allow-loopback-in-peer-connection',
     ],
@@ -138,8 +138,10 @@ const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 test('three players see and hear each other, a spectator receives everything and sends nothing, and a closed microphone goes silent for all', async ({ browser, request, baseURL }) => {
   const base = baseURL as string
   try {
+    // Everyone's account first, all at once (each is a sign-up, a confirmed mail and a sign-in).
+    const [judgeUser, watcher, ...seated] = (await Promise.all(['Judge', 'Watcher', ...Array.from({ length: 10 }, (_, index) => (index < 3 ? `Seat${index + 1}` : `Bot${index + 1}`))].map((label) => newAccount(request, label)))) as [Account, Account, ...Account[]]
     // The judge opens a table of ten.
-    const judgeUser = await newAccount(request, 'Judge')
+
     const judge = await connectSocket(base, judgeUser.token)
     const created = await requestResult(judge, 'mafia:create:lobby', { name: `Faces ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
     const lobbyId = created.id
@@ -147,7 +149,7 @@ test('three players see and hear each other, a spectator receives everything and
     // Three players sit down in their browsers, in seat order, as a user would: open the table, join.
     const players: { page: Page; id: number }[] = []
     for (let seat = 1; seat <= 3; seat += 1) {
-      const user = await newAccount(request, `Seat${seat}`)
+      const user = seated[seat - 1] as Account
       const page = await openPage(browser, base, user.token)
       await page.goto(`/mafia/${lobbyId}`)
       await page.getByTestId('table-join').click()
@@ -158,14 +160,13 @@ test('three players see and hear each other, a spectator receives everything and
 
     // Seats 4 to 10 are scripted players.
     for (let seat = 4; seat <= 10; seat += 1) {
-      const user = await newAccount(request, `Bot${seat}`)
+      const user = seated[seat - 1] as Account
       const socket = await connectSocket(base, user.token)
       const joined = await requestResult(socket, 'mafia:join:lobby', { id: lobbyId })
       expect(joined.lobby.players.find((taken) => taken.user.id === user.id)?.seat).toBe(seat)
     }
 
     // A fourth browser watches.
-    const watcher = await newAccount(request, 'Watcher')
     const spectator = await openPage(browser, base, watcher.token)
     await spectator.goto(`/mafia/${lobbyId}`)
     await spectator.getByTestId('table-watch').click()

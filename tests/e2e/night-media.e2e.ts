@@ -4,6 +4,7 @@ import { ask, isBlack, SocketTable, type Member } from '../helpers/game-table'
 import { MediaTestClient } from '../helpers/media-client'
 import { closeOpenSockets, connectSocket } from '../helpers/sockets'
 import config, { chromiumPath } from './playwright.config'
+import { fakeMediaArgs } from './fake-camera'
 import { newAccount } from './support'
 
 /*
@@ -16,7 +17,7 @@ import { newAccount } from './support'
 test.use({
   launchOptions: {
     executablePath: chromiumPath,
-    args: [...(config.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream=fps=15', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection'],
+    args: [...(config.use?.launchOptions?.args ?? []), ...fakeMediaArgs(5), '--allow-loopback-in-peer-connection'],
   },
   permissions: ['camera', 'microphone'],
   viewport: { width: 1280, height: 900 },

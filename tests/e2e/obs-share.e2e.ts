@@ -2,13 +2,14 @@ import { expect, test, type Page } from '@playwright/test'
 import { requestResult } from '../helpers/requests'
 import { connectSocket } from '../helpers/sockets'
 import config, { chromiumPath } from './playwright.config'
+import { fakeMediaArgs } from './fake-camera'
 import { newAccount, text, uniqueSuffix } from './support'
 
-// The streamer's browser films with Chromium's fake camera (a moving pattern) over loopback WebRTC.
+// The streamer's browser films with the fake camera (a clip of moving bars) over loopback WebRTC.
 test.use({
   launchOptions: {
     executablePath: chromiumPath,
-    args: [...(config.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream=fps=30', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection'],
+    args: [...(config.use?.launchOptions?.args ?? []), ...fakeMediaArgs(5), '--allow-loopback-in-peer-connection'],
   },
 })
 

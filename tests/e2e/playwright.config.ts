@@ -19,6 +19,8 @@ export default defineConfig({
   fullyParallel: false,
   // One file at a time: two at once on two cores (tried) slowed the media and game files past
   // their timeouts, and files that flip club-wide switches (admin.e2e.ts) would need to run alone.
+  // Two at a time for the files of one or two pages only (tried too) took as long as one at a time,
+  // and a table's timing test failed under the load.
   workers: 1,
   retries: 0,
   // Generous for a loaded two-core machine: a passing test never waits on these, a slow one still passes.

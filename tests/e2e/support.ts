@@ -14,13 +14,23 @@ export function text(locale: string, key: string, namespace = 'mafia'): string {
   return value
 }
 
+/**
+ * The outbox's mails already read, by file name, unwrapped. A mail file never changes once written,
+ * and the run sends hundreds: each is read once, not at every look for a link.
+ */
+const mailsRead = new Map<string, string>()
+
 /** The links of every mail in the outbox of the e2e server, newest last. */
 export async function outboxLinks(kind: 'confirm' | 'reset', to: string): Promise<string[]> {
   const dir = join(process.env.E2E_DATA_DIR as string, 'outbox')
-  const files = (await readdir(dir).catch(() => [] as string[])).sort()
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort()
   const links: string[] = []
   for (const file of files) {
-    const mail = (await readFile(join(dir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+    let mail = mailsRead.get(file)
+    if (mail === undefined) {
+      mail = (await readFile(join(dir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+      mailsRead.set(file, mail)
+    }
     if (!mail.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue
     const match = new RegExp(`https?://[^\\s"<>]+(/${kind}/[A-Za-z0-9_-]+)`).exec(mail)
     if (match?.[1]) links.push(match[1])

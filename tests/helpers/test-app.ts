@@ -90,7 +90,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     dataDir,
     async outbox() {
       const dir = join(dataDir, 'outbox')
-      const files = (await readdir(dir).catch(() => [] as string[])).sort()
+      const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort()
       return Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')))
     },
     async close() {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
@@ -68,7 +68,9 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; logge
       const info = await transport.sendMail({ from: mailFrom, to: mail.to, subject: mail.subject, text: withDesktopLink(mail), html: mail.html })
       await mkdir(outbox, { recursive: true })
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`)
-      await writeFile(file, info.message as Buffer)
+      // Written aside and renamed into place, so whoever reads the outbox never sees half a mail.
+      await writeFile(`${file}.part`, info.message as Buffer)
+      await rename(`${file}.part`, file)
       options.logger.info({ to: mail.to, subject: mail.subject, file, link: mail.link === undefined ? undefined : redactUrl(mail.link) }, 'mail written to outbox')
     },
   }

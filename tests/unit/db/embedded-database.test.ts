@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { openDatabase } from '../../../db/connection'
 import { startPgliteWorker } from '../../../db/pglite-host'
 import { exitCodes } from '../../../server/exit-codes'
@@ -20,6 +20,11 @@ const freshDataDir = () => {
   return dir
 }
 afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+/**
+ * The run's migrated template (global setup), for tests of the thread that need a database but not
+ * an empty one: loading it takes half the time of creating a database from nothing.
+ */
+const template = () => new Uint8Array(readFileSync(inject('pgliteTemplate')))
 
 /** A digest of every file under `dir`, to see that nothing in it changed. */
 function digestOf(dir: string): string {
@@ -62,7 +67,7 @@ describe('the embedded database in its own thread', () => {
   })
 
   it('serves transactions whole: a failed one leaves nothing behind', async () => {
-    const database = await openDatabase({})
+    const database = await openDatabase({ pgliteDump: template() })
     await sql`create table moves (n int not null)`.execute(database.db)
     await database.db.transaction().execute(async (trx) => {
       await sql`insert into moves values (1)`.execute(trx)
@@ -78,7 +83,7 @@ describe('the embedded database in its own thread', () => {
   })
 
   it('keeps the socket in a folder only this user can enter, refuses a second connection, and removes the folder when stopped', async () => {
-    const worker = await startPgliteWorker({})
+    const worker = await startPgliteWorker({ dump: template() })
     if (process.platform !== 'win32') expect(statSync(worker.address.host).mode & 0o777).toBe(0o700)
     const first = new pg.Client({ host: worker.address.host, port: worker.address.port, user: 'postgres', database: 'postgres' })
     await first.connect()
@@ -93,7 +98,7 @@ describe('the embedded database in its own thread', () => {
 
   it('reports a thread that dies, and queries fail instead of waiting forever', async () => {
     let died: Error | undefined
-    const worker = await startPgliteWorker({ onExit: (error) => (died = error) })
+    const worker = await startPgliteWorker({ dump: template(), onExit: (error) => (died = error) })
     const client = new pg.Client({ host: worker.address.host, port: worker.address.port, user: 'postgres', database: 'postgres' })
     client.on('error', () => undefined)
     await client.connect()
