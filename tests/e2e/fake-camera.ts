@@ -6,9 +6,8 @@ import { join } from 'node:path'
  * The camera of the browsers that play at a table: a 640x360 clip (two seconds of bars moving
  * across a gradient, looped) instead of Chromium's built-in pattern at the 1280x720 the app asks
  * for. Every page at a table encodes its camera twice and decodes every other seat's, in software
- * on two cores: at 1280x720 four browsers kept both cores busy and the media files spent most of
- * their time waiting for frames. 640x360 is still above the low layer's 320x180, so the two
- * qualities stay distinct.
+ * on two cores, and four browsers keep both cores busy: a smaller, slower camera leaves them more
+ * room. 640x360 is still above the low layer's 320x180, so the two qualities stay distinct.
  */
 const width = 640
 const height = 360

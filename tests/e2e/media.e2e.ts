@@ -141,7 +141,6 @@ test('three players see and hear each other, a spectator receives everything and
     // Everyone's account first, all at once (each is a sign-up, a confirmed mail and a sign-in).
     const [judgeUser, watcher, ...seated] = (await Promise.all(['Judge', 'Watcher', ...Array.from({ length: 10 }, (_, index) => (index < 3 ? `Seat${index + 1}` : `Bot${index + 1}`))].map((label) => newAccount(request, label)))) as [Account, Account, ...Account[]]
     // The judge opens a table of ten.
-
     const judge = await connectSocket(base, judgeUser.token)
     const created = await requestResult(judge, 'mafia:create:lobby', { name: `Faces ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
     const lobbyId = created.id
