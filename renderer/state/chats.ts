@@ -93,15 +93,17 @@ export function applyHistoryPage(entry: ChatEntry, page: Pick<MessagePage, 'item
 export const oldestMessageId = (entry: Pick<ChatEntry, 'messages'>): number | undefined => entry.messages[0]?.id
 
 /**
- * A message arrived in a chat the state knows: appended once (when history is loaded), the last
- * message updated, and the unread count raised when someone else wrote it.
- * Returns false when the chat is unknown (the caller loads it).
+ * A message arrived in a chat the state knows: appended once (when history is loaded, or while its
+ * newest page is on its way), the last message updated, and the unread count raised when someone
+ * else wrote it. Returns false when the chat is unknown (the caller loads it).
  */
 export function applyIncomingMessage(state: Pick<ChatsState, 'chats'>, message: ChatMessage, myId: number | null | undefined): boolean {
   const entry = state.chats[message.chatId]
   if (!entry) return false
   if (entry.messages.some((known) => known.id === message.id)) return true
-  if (entry.messageLoaded) entry.messages.push(message)
+  // A page on its way may have been read before this message was stored: the page is merged into
+  // what is held (applyHistoryPage), so the message is kept rather than lost until a reload.
+  if (entry.messageLoaded || entry.loading) entry.messages.push(message)
   if (!entry.lastMessage || entry.lastMessage.id < message.id) entry.lastMessage = message
   if (!isMyMessage(message, myId)) entry.unread += 1
   return true

@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -7,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
+import { chromiumPath } from '../helpers/chromium'
 
 // `npm run size`: what a browser downloads before each first page draws. Builds the renderer if needed,
 // starts the real app server (PGlite in a temporary DATA_DIR), opens /signin as a visitor and /main as a
@@ -16,8 +16,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const budgets: Record<string, number> = { '/signin': 200 * 1024 }
 // `npm run size -- --files` also lists each file a page loaded, largest first, to see what to cut.
 const listFiles = process.argv.includes('--files')
-const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path))
-if (!chromiumPath) throw new Error('No Chromium found: install Debian’s chromium or set CHROMIUM_PATH.')
+if (!chromiumPath) throw new Error('No Chromium found: install Debian’s chromium-headless-shell or chromium, or set CHROMIUM_PATH.')
 
 spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'build/ensure-renderer-build.ts')], { cwd: root, stdio: 'inherit' })
 

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+import { chromiumPath } from '../helpers/chromium'
 
-/** Debian's Chromium (or CHROMIUM_PATH): Playwright never downloads a browser here. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path))
+export { chromiumPath }
 
 const port = Number(process.env.E2E_PORT ?? 8181)
 export const baseURL = `http://127.0.0.1:${port}`

@@ -118,6 +118,16 @@ describe('incoming messages', () => {
     expect((state.chats[10] as ChatEntry).messages).toHaveLength(3)
   })
 
+  it('a message that arrives while the newest page is on its way is kept when the page comes without it', () => {
+    applyChat(state, chat(11))
+    ;(state.chats[11] as ChatEntry).loading = true
+    applyIncomingMessage(state, message(8, 11), me)
+    // The page was read on the server before message 8 was stored.
+    applyHistoryPage(state.chats[11] as ChatEntry, { items: [message(7, 11), message(6, 11)], end: true })
+    expect(state.chats[11]?.messages.map((held) => held.id)).toEqual([6, 7, 8])
+    expect(state.chats[11]?.messageLoaded).toBe(true)
+  })
+
   it('a chat whose history is not loaded only counts and remembers the last message', () => {
     applyChat(state, chat(11))
     applyIncomingMessage(state, message(7, 11), me)
