@@ -37,22 +37,25 @@ export async function dropPostgresTemplate(postgresUrl: string, name: string): P
 
 /** Builds both templates once per test run (called from global setup). */
 export async function prepareTemplates(options: { templateFile: string; postgresUrl?: string; postgresTemplate: string }): Promise<void> {
-  const handle = await openDatabase({})
-  await migrateToLatest(handle.db)
-  await seedDatabase(handle.db)
-  await writeFile(options.templateFile, await (handle.dumpPglite as () => Promise<Uint8Array>)())
-  await handle.close()
-
-  if (options.postgresUrl) {
-    const admin = adminConnection(options.postgresUrl)
+  // Side by side: PGlite works on its own thread and PostgreSQL in its server, so neither waits for the other.
+  const embedded = async () => {
+    const handle = await openDatabase({})
+    await migrateToLatest(handle.db)
+    await seedDatabase(handle.db)
+    await writeFile(options.templateFile, await (handle.dumpPglite as () => Promise<Uint8Array>)())
+    await handle.close()
+  }
+  const server = async (postgresUrl: string) => {
+    const admin = adminConnection(postgresUrl)
     await sql`drop database if exists ${sql.id(options.postgresTemplate)} with (force)`.execute(admin)
     await sql`create database ${sql.id(options.postgresTemplate)}`.execute(admin)
     await admin.destroy()
-    const template = await openDatabase({ databaseUrl: postgresUrlFor(options.postgresUrl, options.postgresTemplate) })
+    const template = await openDatabase({ databaseUrl: postgresUrlFor(postgresUrl, options.postgresTemplate) })
     await migrateToLatest(template.db)
     await seedDatabase(template.db)
     await template.db.destroy()
   }
+  await Promise.all([embedded(), options.postgresUrl ? server(options.postgresUrl) : undefined])
 }
 
 export interface TestDatabase extends DatabaseHandle {
