@@ -307,15 +307,27 @@ export function setPageChat(chatId: number | null): void {
   chatsState.pageChatId = chatId
 }
 
-/**
- * The chat lists from the server replace what was known. After a reconnect the loaded history is
- * dropped (`keepHistory: false`): messages may have been missed, so open views load it afresh.
- */
-export function setChats(chats: Chat[], options: { keepHistory: boolean } = { keepHistory: true }): void {
+/** The chat lists from the server replace what was known; the history each chat holds is kept. */
+export function setChats(chats: Chat[]): void {
   const next: Record<number, ChatEntry> = {}
-  for (const chat of chats) next[chat.id] = toEntry(chat, options.keepHistory ? chatsState.chats[chat.id] : undefined)
+  for (const chat of chats) next[chat.id] = toEntry(chat, chatsState.chats[chat.id])
   chatsState.chats = next
   chatsState.loaded = true
+}
+
+/**
+ * Drops the history every chat holds, at a (re)connect: messages may have been missed while the
+ * socket was down, so open views load it afresh. It runs when the socket connects, before any view
+ * asks, so a page loaded over the new connection is never dropped by the lists answered after it.
+ */
+export function forgetHistory(state: Pick<ChatsState, 'chats'>): void {
+  for (const entry of Object.values(state.chats)) {
+    entry.messages = []
+    entry.messageLoaded = false
+    entry.messageEnd = false
+    // A page asked for over the old connection may never be answered; the new one asks again.
+    entry.loading = false
+  }
 }
 
 export function resetChats(options: { forgetDialogs: boolean }): void {

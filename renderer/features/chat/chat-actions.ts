@@ -13,6 +13,7 @@ import {
   chatsState,
   mafiaRoomState,
   closeDialog,
+  forgetHistory,
   isMyMessage,
   oldestMessageId,
   openDialog,
@@ -35,9 +36,9 @@ export function reportError(error: unknown): void {
 }
 
 /** The viewer's one-to-one chats, the general chat of their language and their parties. */
-export async function loadChats(options: { keepHistory: boolean } = { keepHistory: true }): Promise<void> {
+export async function loadChats(): Promise<void> {
   const [direct, parties] = await Promise.all([request('chats:check'), request('chats:group:check')])
-  setChats([...direct.items, ...parties.items], options)
+  setChats([...direct.items, ...parties.items])
   // Windows of chats that are gone (closed elsewhere) go too.
   const known = new Set(Object.keys(chatsState.chats).map(Number))
   const kept = chatsState.dialogs.filter((dialog) => known.has(dialog.id))
@@ -249,7 +250,7 @@ export async function receiveMessage(message: ChatMessage): Promise<void> {
 
 let attached = new WeakSet<AppSocket>()
 
-/** Listens to the chat pushes of this socket (once per socket) and reloads the lists on every connect. */
+/** Listens to the chat pushes of this socket (once per socket); every connect drops the history held and reloads the lists. */
 export function attachChats(socket: AppSocket): void {
   if (!attached.has(socket)) {
     attached.add(socket)
@@ -265,7 +266,8 @@ export function attachChats(socket: AppSocket): void {
     socket.on('chat:mafia:message:new', (message) => applyMafiaRoomMessage(mafiaRoomState, message))
     socket.on('chat:mafia:closed', ({ lobbyId }) => applyMafiaRoomClosed(mafiaRoomState, lobbyId))
   }
-  loadChats({ keepHistory: false }).catch(reportError)
+  forgetHistory(chatsState)
+  loadChats().catch(reportError)
 }
 
 /** For tests: forget which sockets are listened to. */

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChatType, type ChatMessage } from '../../../../server/contract/socket/chats'
-import { answers, emitted, resetFakeSocket } from '../fake-socket'
+import { answers, emitted, resetFakeSocket, sent } from '../fake-socket'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
 vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
@@ -12,7 +12,7 @@ vi.mock('../../../../renderer/platform/bridge', () => ({
 vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
 
 const { platform } = await import('../../../../renderer/platform/bridge')
-const { receiveMessage, sendMessage } = await import('../../../../renderer/features/chat/chat-actions')
+const { attachChats, loadChat, receiveMessage, sendMessage } = await import('../../../../renderer/features/chat/chat-actions')
 const { MessageComposer } = await import('../../../../renderer/features/chat/MessageComposer')
 const { applyChat, chatsState, resetChats } = await import('../../../../renderer/state/chats')
 const { sessionState } = await import('../../../../renderer/state/session')
@@ -64,6 +64,37 @@ describe('a pushed message', () => {
     expect(chatsState.chats[10]?.unread).toBe(0)
     expect(chatsState.chats[20]?.unread).toBe(1)
     expect(chatsState.dialogs).toEqual([])
+  })
+})
+
+describe('a connect', () => {
+  // attachChats only listens on the socket here; the requests go through the fake socket.
+  const listeningSocket = () => ({ on: vi.fn() }) as unknown as Parameters<typeof attachChats>[0]
+  const page = (chatId: number) => ({ chat: chat(chatId, ChatType.Party), messages: { items: [message(7, bob, ChatType.Party, chatId)], end: true } })
+
+  it("keeps a chat's page that was answered before the chat lists", async () => {
+    let answerLists: (value: unknown) => void = () => undefined
+    answers.set('chats:check', new Promise((resolve) => (answerLists = resolve)))
+    answers.set('chats:group:check', { items: [] })
+    answers.set('chat:load', page(20))
+    attachChats(listeningSocket())
+    await loadChat(20)
+    answerLists({ items: [chat(20, ChatType.Party)] })
+    await vi.waitFor(() => expect(chatsState.loaded).toBe(true))
+    expect(chatsState.chats[20]).toMatchObject({ messageLoaded: true, messages: [expect.objectContaining({ id: 7, text: 'hi 7' })] })
+  })
+
+  it('drops the history held before it, so an open chat loads it afresh', async () => {
+    answers.set('chats:check', { items: [chat(20, ChatType.Party)] })
+    answers.set('chats:group:check', { items: [] })
+    answers.set('chat:load', page(20))
+    await loadChat(20)
+    expect(chatsState.chats[20]?.messageLoaded).toBe(true)
+    attachChats(listeningSocket())
+    expect(chatsState.chats[20]).toMatchObject({ messageLoaded: false, messages: [], loading: false })
+    await loadChat(20)
+    expect(chatsState.chats[20]?.messages.map((item) => item.id)).toEqual([7])
+    expect(sent('chat:load')).toHaveLength(2)
   })
 })
 
