@@ -73,8 +73,26 @@ async function toApiError(error: unknown): Promise<unknown> {
   return new ApiError(status, code, body)
 }
 
+/** What answers a contract call: the server over HTTP, unless replaced (`replaceCalls`). */
+export type Caller = <R extends RouteDefinition>(route: R, input: CallInput<R>) => Promise<ResponseOf<R>>
+
 /** Calls a contract route: typed input and output, errors as ApiError with a translation-key code. */
-export async function call<R extends RouteDefinition>(route: R, input: CallInput<R> = {} as CallInput<R>): Promise<ResponseOf<R>> {
+export function call<R extends RouteDefinition>(route: R, input: CallInput<R> = {} as CallInput<R>): Promise<ResponseOf<R>> {
+  return caller(route, input)
+}
+
+let caller: Caller = callOverHttp
+
+/** Answers every `call` with `next` instead of the server, until the returned function is called: unit tests answer the renderer's calls by route with it. */
+export function replaceCalls(next: Caller): () => void {
+  const previous = caller
+  caller = next
+  return () => {
+    caller = previous
+  }
+}
+
+async function callOverHttp<R extends RouteDefinition>(route: R, input: CallInput<R>): Promise<ResponseOf<R>> {
   const url = fillParams(route.url, input.params as Record<string, unknown> | undefined).replace(/^\//, '/')
   const searchParams = input.query ? Object.fromEntries(Object.entries(input.query as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) : undefined
   try {

@@ -7,9 +7,15 @@ type Navigate = (path: string, options?: { replace?: boolean }) => void
 let navigator: Navigate | null = null
 let navigating: () => boolean = () => false
 
-export function registerNavigator(navigate: Navigate, isNavigating: () => boolean = () => false): void {
+/** Returns what puts the previous navigator back: unit tests register their own and take it back after. */
+export function registerNavigator(navigate: Navigate, isNavigating: () => boolean = () => false): () => void {
+  const previous = { navigator, navigating }
   navigator = navigate
   navigating = isNavigating
+  return () => {
+    navigator = previous.navigator
+    navigating = previous.navigating
+  }
 }
 
 export function navigateTo(path: string, options: { replace?: boolean } = {}): void {

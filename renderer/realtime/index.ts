@@ -27,17 +27,33 @@ export function registerCurrentLobbyQuery(query: ConnectHook): () => void {
   }
 }
 
+type SocketFactory = (token: string) => AppSocket
+
+/** Socket.IO's socket for a session token, unconnected. */
+const openSocketIo: SocketFactory = (token) =>
+  // The page's own server in a browser; the chosen club server in the desktop app.
+  io(platform.serverOrigin || undefined, {
+    path: '/socket.io',
+    auth: { token },
+    autoConnect: false,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 1000,
+  })
+
+let createSocket: SocketFactory = openSocketIo
+
+/** Opens the connection's sockets with `factory` instead of Socket.IO, until the returned function is called: unit tests run the app's connection over a scripted socket with it. */
+export function replaceSocketFactory(factory: SocketFactory): () => void {
+  const previous = createSocket
+  createSocket = factory
+  return () => {
+    createSocket = previous
+  }
+}
+
 export const realtime = createRealtime({
   state: realtimeState,
-  createSocket: (token) =>
-    // The page's own server in a browser; the chosen club server in the desktop app.
-    io(platform.serverOrigin || undefined, {
-      path: '/socket.io',
-      auth: { token },
-      autoConnect: false,
-      reconnectionDelay: 1000,
-      reconnectionDelayMax: 1000,
-    }),
+  createSocket: (token) => createSocket(token),
   reloadUser: () => loadCurrentUser(),
   onRevoked: () => {
     void signOut().then(() => navigateTo('/signin'))

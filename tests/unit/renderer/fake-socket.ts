@@ -1,36 +1,31 @@
-import { proxy } from 'valtio'
+import { afterAll, beforeAll } from 'vitest'
+import { realtime, realtimeState, replaceSocketFactory, type AppSocket } from '../../../renderer/realtime'
 
 /**
- * A connected socket that records every request and answers it from `answers` (undefined when none
- * is set), for renderer tests that replace `renderer/realtime`:
+ * Makes `socket` the app's connection, as for a signed-in user: `renderer/realtime` opens it in place
+ * of Socket.IO's (`replaceSocketFactory`), so `currentSocket()` and the requests use it, and the shell
+ * sees it connected. The socket is a scripted one (`lobby/fake-socket.ts` `createFakeSocket`), or any
+ * object with the parts of a Socket.IO socket the code under test uses, plus the ones the connection
+ * itself uses (`on`, `connect`, `disconnect`, `removeAllListeners`).
  *
- *   vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
- *
- * The factory imports this module, so the test and the mocked module share the same records.
+ * Unit files share their worker's modules: what this installs must be taken down before the next
+ * file runs. The returned function closes the connection and puts Socket.IO's factory back.
  */
-export const emitted: Array<{ event: string; args: unknown[] }> = []
-export const answers = new Map<string, unknown>()
-
-export const fakeSocket = {
-  connected: true,
-  timeout: () => ({
-    emitWithAck: (event: string, ...args: unknown[]) => {
-      emitted.push({ event, args })
-      return Promise.resolve(answers.get(event))
-    },
-  }),
+export function installFakeSocket(socket: AppSocket): () => void {
+  const restoreFactory = replaceSocketFactory(() => socket)
+  realtime.useToken('fake-socket-token')
+  realtimeState.connected = true
+  return () => {
+    realtime.close()
+    restoreFactory()
+  }
 }
 
-/** The parts of `renderer/realtime` the screens use, over the fake socket. */
-export function fakeRealtime() {
-  return { currentSocket: () => fakeSocket, realtimeState: proxy({ connected: true, onlineCount: null }), registerConnectHook: () => () => undefined }
-}
-
-/** The payloads sent with one event, in order. */
-export const sent = (event: string) => emitted.filter((item) => item.event === event).map((item) => item.args[0])
-
-/** Forgets what was sent and every answer (before each test). */
-export function resetFakeSocket(): void {
-  emitted.length = 0
-  answers.clear()
+/** `installFakeSocket` around all the tests of a file: call it from the file's top level. */
+export function connectFakeSocket(socket: AppSocket): void {
+  let uninstall = () => {}
+  beforeAll(() => {
+    uninstall = installFakeSocket(socket)
+  })
+  afterAll(() => uninstall())
 }

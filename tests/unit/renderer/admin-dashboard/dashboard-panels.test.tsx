@@ -2,13 +2,14 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { i18n as I18n } from 'i18next'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, call } from '../../../../renderer/api/client'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../../../renderer/api/client'
 import { RecalcPanel } from '../../../../renderer/features/admin/dashboard/RecalcPanel'
 import { recalcStarts } from '../../../../renderer/features/admin/dashboard/recalc'
 import { SiteSwitches } from '../../../../renderer/features/admin/dashboard/SiteSwitches'
 import { settingsState } from '../../../../renderer/state/settings'
 import { routes, type RouteDefinition } from '../../../../server/contract/http'
+import { answerCalls, type CallAnswer } from '../calls'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
 // jsdom has no ResizeObserver; Fluent's message bars ask for one.
@@ -18,7 +19,9 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver
 
-vi.mock('../../../../renderer/api/client', async (importOriginal) => ({ ...(await importOriginal<object>()), call: vi.fn() }))
+/** The server: what each test makes it answer. */
+const call = vi.fn<CallAnswer>()
+answerCalls(call)
 
 /** The server's answers by route; a function answers from the request. */
 const answers = new Map<RouteDefinition, (input: unknown) => Promise<unknown>>()
@@ -29,14 +32,20 @@ beforeAll(async () => {
   i18n = await createShellI18n('en')
 })
 
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+const settingsFound = { ...settingsState }
+afterAll(() => {
+  Object.assign(settingsState, settingsFound)
+})
+
 beforeEach(() => {
   answers.clear()
   asked.length = 0
-  vi.mocked(call).mockImplementation(((route: RouteDefinition, input: unknown) => {
+  call.mockImplementation((route: RouteDefinition, input: unknown) => {
     asked.push({ url: route.url, input })
     const answer = answers.get(route)
     return answer ? answer(input) : Promise.reject(new Error(`unexpected call ${route.url}`))
-  }) as typeof call)
+  })
 })
 
 afterEach(() => {

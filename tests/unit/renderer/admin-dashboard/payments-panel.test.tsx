@@ -3,10 +3,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { i18n as I18n } from 'i18next'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, call } from '../../../../renderer/api/client'
+import { ApiError } from '../../../../renderer/api/client'
 import { PaymentsPanel } from '../../../../renderer/features/admin/payments'
 import type { RouteDefinition } from '../../../../server/contract/http'
 import { buyRoutes, type PremiumTransaction } from '../../../../server/contract/http/buy'
+import { answerCalls, type CallAnswer } from '../calls'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
 // jsdom has no ResizeObserver; Fluent's data grid and message bars ask for one.
@@ -16,7 +17,9 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver
 
-vi.mock('../../../../renderer/api/client', async (importOriginal) => ({ ...(await importOriginal<object>()), call: vi.fn() }))
+/** The server: what each test makes it answer. */
+const call = vi.fn<CallAnswer>()
+answerCalls(call)
 
 const transaction = (id: string, overrides: Partial<PremiumTransaction> = {}): PremiumTransaction => ({
   id,
@@ -54,7 +57,7 @@ beforeEach(() => {
     row.status = 'refunded'
     return Promise.resolve({ ...row })
   }
-  vi.mocked(call).mockImplementation(((route: RouteDefinition, input: { query?: { status?: string }; params?: { id: string } }) => {
+  call.mockImplementation((route: RouteDefinition, input: { query?: { status?: string }; params?: { id: string } }) => {
     if (route === buyRoutes.adminTransactions) {
       listed.push(input.query)
       const items = ledger.filter((item) => !input.query?.status || item.status === input.query.status).map((item) => ({ ...item }))
@@ -62,7 +65,7 @@ beforeEach(() => {
     }
     if (route === buyRoutes.adminRefund) return refund(input.params?.id ?? '')
     return Promise.reject(new Error(`unexpected call ${route.url}`))
-  }) as typeof call)
+  })
 })
 
 afterEach(() => {

@@ -2,58 +2,75 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AppSocket } from '../../../../renderer/realtime'
-import type * as SettingsModule from '../../../../renderer/state/settings'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { registerNavigator } from '../../../../renderer/app/navigation'
+import { DefaultLayout } from '../../../../renderer/app/layouts/DefaultLayout'
+import * as pushes from '../../../../renderer/features/admin/live/admin-pushes'
+import { disbandNoticeState, dismissDisbandNotice } from '../../../../renderer/features/admin/live/disband-notice'
+import { TableDisbandedNotice } from '../../../../renderer/features/admin/live/TableDisbandedNotice'
+import { clearSession, setSession } from '../../../../renderer/state/session'
+import { applySettings, settingsState } from '../../../../renderer/state/settings'
+import { resetTable, tableState } from '../../../../renderer/state/table'
+import { systemRoutes } from '../../../../server/contract/http/system'
+import { answerCalls } from '../calls'
+import { installFakeSocket } from '../fake-socket'
 import { createFakeSocket } from '../lobby/fake-socket'
 import { lobby } from '../lobby/fixtures'
 import { createShellI18n, renderWithProviders, testUser } from '../shell/support'
 
-const fake = createFakeSocket()
-const connectHooks: Array<(socket: AppSocket) => void> = []
-
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return {
-    currentSocket: () => fake.socket,
-    realtimeState: proxy({ connected: true, onlineCount: null }),
-    registerConnectHook: (hook: (socket: AppSocket) => void) => {
-      connectHooks.push(hook)
-      return () => undefined
-    },
-    registerCurrentLobbyQuery: () => () => undefined,
-  }
+/** How often the page asked for the switches (`GET /api/settings/load`); the server has them all off. */
+let settingsLoads = 0
+answerCalls((route) => {
+  if (route !== systemRoutes.loadSettings) throw new Error(`unexpected call ${route.url}`)
+  settingsLoads++
+  return []
 })
-vi.mock('../../../../renderer/app/navigation', () => ({ navigateTo: vi.fn(), isNavigating: () => false, registerNavigator: () => undefined }))
-vi.mock('../../../../renderer/state/settings', async (original) => ({ ...(await original<typeof SettingsModule>()), loadSettings: vi.fn(() => Promise.resolve()) }))
 
-const { navigateTo } = await import('../../../../renderer/app/navigation')
-const { applySettings, loadSettings, settingsState } = await import('../../../../renderer/state/settings')
-const { tableState, resetTable } = await import('../../../../renderer/state/table')
-const { setSession, clearSession } = await import('../../../../renderer/state/session')
-const { DefaultLayout } = await import('../../../../renderer/app/layouts/DefaultLayout')
-const { TableDisbandedNotice } = await import('../../../../renderer/features/admin/live/TableDisbandedNotice')
-const { disbandNoticeState, dismissDisbandNotice } = await import('../../../../renderer/features/admin/live/disband-notice')
-const pushes = await import('../../../../renderer/features/admin/live/admin-pushes')
+const navigateTo = vi.fn()
+let unregisterNavigator = () => {}
 
 let i18n: I18n
+let fake = createFakeSocket()
+let disconnect = () => {}
+
+/** A new connection of the app, connected: the admin pushes listen on it from its first connect. */
+function connectAnew(): void {
+  disconnect()
+  fake = createFakeSocket()
+  disconnect = installFakeSocket(fake.socket)
+  fake.serverSends('connect')
+}
 
 beforeAll(async () => {
   i18n = await createShellI18n('en')
   pushes.startAdminPushes()
-  for (const hook of connectHooks) hook(fake.socket)
+})
+
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+const settingsFound = { ...settingsState }
+afterAll(() => {
+  Object.assign(settingsState, settingsFound)
+  resetTable()
+  dismissDisbandNotice()
 })
 
 beforeEach(() => {
-  vi.mocked(navigateTo).mockClear()
-  vi.mocked(loadSettings).mockClear()
+  navigateTo.mockClear()
+  unregisterNavigator = registerNavigator(navigateTo)
   applySettings([])
   resetTable()
   dismissDisbandNotice()
   clearSession()
+  connectAnew()
+  settingsLoads = 0
 })
 
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  clearSession()
+  unregisterNavigator()
+  disconnect()
+})
 
 function renderLayout() {
   const router = createMemoryRouter([{ Component: DefaultLayout, children: [{ path: '*', element: <p>screen</p> }] }], { initialEntries: ['/main'] })
@@ -91,11 +108,10 @@ describe('a switch an admin changed reaches the open page at once', () => {
   })
 
   it('a reconnect of the same socket loads the switches again; its first connect only listens', () => {
-    for (const hook of connectHooks) hook(fake.socket)
-    expect(loadSettings).toHaveBeenCalledTimes(1)
-    const other = createFakeSocket()
-    for (const hook of connectHooks) hook(other.socket)
-    expect(loadSettings).toHaveBeenCalledTimes(1)
+    fake.serverSends('connect')
+    expect(settingsLoads).toBe(1)
+    connectAnew()
+    expect(settingsLoads).toBe(1)
   })
 })
 

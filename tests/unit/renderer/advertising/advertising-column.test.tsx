@@ -2,31 +2,33 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SideDrawer } from '../../../../renderer/app/shell/SideDrawer'
+import { AdvertisingColumn } from '../../../../renderer/features/advertising/AdvertisingColumn'
+import { advertPrice, advertUrl, forgetAdverts, loadAdverts } from '../../../../renderer/features/advertising/adverts'
 import type { RouteDefinition } from '../../../../server/contract/http'
+import { answerCalls } from '../calls'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
 const answers = new Map<string, unknown>()
-vi.mock('../../../../renderer/api/client', () => ({
-  call: vi.fn((route: RouteDefinition) => {
-    const answer = answers.get(route.url)
-    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
-  }),
-}))
-
-const { call } = await import('../../../../renderer/api/client')
-const { AdvertisingColumn } = await import('../../../../renderer/features/advertising/AdvertisingColumn')
-const { SideDrawer } = await import('../../../../renderer/app/shell/SideDrawer')
-const { advertPrice, advertUrl, forgetAdverts, loadAdverts } = await import('../../../../renderer/features/advertising/adverts')
+/** The server: each address answers what `answers` holds for it (an Error fails the call). */
+const call = vi.fn((route: RouteDefinition) => {
+  const answer = answers.get(route.url)
+  return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
+})
+answerCalls(call)
 
 let i18n: I18n
 beforeAll(async () => {
   i18n = await createShellI18n('en')
 })
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => forgetAdverts())
+
 beforeEach(() => {
   answers.clear()
   forgetAdverts()
-  vi.mocked(call).mockClear()
+  call.mockClear()
 })
 afterEach(() => cleanup())
 

@@ -10,10 +10,12 @@ import { vi } from 'vitest'
 import type { HttpErrorBody } from '../../../../server/contract/errors'
 import type { User } from '../../../../server/contract/http'
 
-// jsdom lacks ResizeObserver, which Fluent's message bar uses to choose its layout
+// jsdom lacks ResizeObserver, which Fluent's message bar uses to choose its layout (writable: Fluent's
+// positioning puts its own in place under test, in whichever later file of the worker opens a popover)
 if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', {
     configurable: true,
+    writable: true,
     value: class {
       observe() {}
       unobserve() {}

@@ -1,41 +1,50 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { attachChats, loadChat, receiveMessage, sendMessage } from '../../../../renderer/features/chat/chat-actions'
+import { MessageComposer } from '../../../../renderer/features/chat/MessageComposer'
+import { i18n as appI18n } from '../../../../renderer/i18n'
+import { platform } from '../../../../renderer/platform/bridge'
+import { applyChat, chatsState, resetChats } from '../../../../renderer/state/chats'
+import { noticesState } from '../../../../renderer/state/notices'
+import { sessionState } from '../../../../renderer/state/session'
 import { ChatType, type ChatMessage } from '../../../../server/contract/socket/chats'
-import { answers, emitted, resetFakeSocket, sent } from '../fake-socket'
+import { connectFakeSocket } from '../fake-socket'
+import { createFakeSocket } from '../lobby/fake-socket'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
-vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
-vi.mock('../../../../renderer/platform/bridge', () => ({
-  platform: { playNotificationSound: vi.fn(() => Promise.resolve()), showNotification: vi.fn(() => Promise.resolve()), isWindowFocused: vi.fn(() => Promise.resolve(true)) },
-}))
-vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
-
-const { platform } = await import('../../../../renderer/platform/bridge')
-const { attachChats, loadChat, receiveMessage, sendMessage } = await import('../../../../renderer/features/chat/chat-actions')
-const { MessageComposer } = await import('../../../../renderer/features/chat/MessageComposer')
-const { applyChat, chatsState, resetChats } = await import('../../../../renderer/state/chats')
-const { sessionState } = await import('../../../../renderer/state/session')
-const { noticesState } = await import('../../../../renderer/state/notices')
+const fake = createFakeSocket()
+connectFakeSocket(fake.socket)
+const { sent: emitted, answers, asked: sent } = fake
 
 const me = { id: 1, nickname: 'Alice', avatar: null, isPremium: false }
 const bob = { id: 2, nickname: 'Bob', avatar: null, isPremium: false }
 const message = (id: number, user = bob, chatType: ChatType = ChatType.OneToOne, chatId = 10): ChatMessage => ({ id, chatId, chatType, user, text: `hi ${id}`, createdAt: '2026-01-01T00:00:00.000Z' })
 const chat = (id: number, type: ChatType = ChatType.OneToOne) => ({ id, type, name: 'Bob', lobbyId: null, language: null, ownerId: null, members: [], unread: 0, lastMessage: null, createdAt: '2026-01-01T00:00:00.000Z' })
 
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => {
+  resetChats({ forgetDialogs: true })
+  noticesState.queue.splice(0)
+  localStorage.clear()
+})
+
 beforeEach(() => {
-  resetFakeSocket()
+  fake.reset()
   localStorage.clear()
   resetChats({ forgetDialogs: true })
   noticesState.queue.splice(0)
   sessionState.user = { ...me, email: 'a@example.test', placeholder: null, roleId: 1, emailConfirmation: true, adminConfirmation: true, bans: [] } as unknown as typeof sessionState.user
-  vi.mocked(platform.playNotificationSound).mockClear()
-  vi.mocked(platform.showNotification).mockClear()
-  vi.mocked(platform.isWindowFocused).mockResolvedValue(true)
+  // The sound and the system notification are the platform's; the title is the app's key, untranslated.
+  vi.spyOn(platform, 'playNotificationSound').mockResolvedValue()
+  vi.spyOn(platform, 'showNotification').mockResolvedValue()
+  vi.spyOn(platform, 'isWindowFocused').mockResolvedValue(true)
+  vi.spyOn(appI18n, 't').mockImplementation(((key: string) => key) as unknown as typeof appI18n.t)
 })
 afterEach(() => {
   cleanup()
   sessionState.user = null
+  vi.restoreAllMocks()
 })
 
 describe('a pushed message', () => {

@@ -1,39 +1,21 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ChatSidePanel } from '../../../../renderer/features/chat'
+import { MafiaRoomSection } from '../../../../renderer/features/statistics/MafiaRoomSection'
+import { applyMafiaRoom, applyMafiaRoomClosed, applyMafiaRoomMessage, mafiaRoomState, resetChats } from '../../../../renderer/state/chats'
+import { noticesState } from '../../../../renderer/state/notices'
+import { sessionState } from '../../../../renderer/state/session'
+import { tableState } from '../../../../renderer/state/table'
 import type { MafiaRoomMessage } from '../../../../server/contract/socket/chats'
 import type { GameRecord } from '../../../../server/contract/socket/game'
 import type { Lobby } from '../../../../server/contract/socket/lobbies'
+import { connectFakeSocket } from '../fake-socket'
+import { createFakeSocket } from '../lobby/fake-socket'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
-const emitted: Array<{ event: string; payload: unknown }> = []
-const answers = new Map<string, unknown>()
-const fakeSocket = {
-  connected: true,
-  timeout: () => ({
-    emitWithAck: (event: string, payload: unknown) => {
-      emitted.push({ event, payload })
-      return Promise.resolve(answers.get(event))
-    },
-  }),
-}
-
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return {
-    currentSocket: () => fakeSocket,
-    realtimeState: proxy({ connected: true, onlineCount: null }),
-    registerConnectHook: () => () => undefined,
-    registerCurrentLobbyQuery: () => () => undefined,
-  }
-})
-
-const { ChatSidePanel } = await import('../../../../renderer/features/chat')
-const { MafiaRoomSection } = await import('../../../../renderer/features/statistics/MafiaRoomSection')
-const { applyMafiaRoom, applyMafiaRoomClosed, applyMafiaRoomMessage, mafiaRoomState, resetChats } = await import('../../../../renderer/state/chats')
-const { tableState } = await import('../../../../renderer/state/table')
-const { sessionState } = await import('../../../../renderer/state/session')
-const { noticesState } = await import('../../../../renderer/state/notices')
+const fake = createFakeSocket()
+connectFakeSocket(fake.socket)
 
 const lobbyId = 5
 const me = { id: 1, nickname: 'Alice' }
@@ -58,9 +40,14 @@ async function showPanel() {
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)))
 
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => {
+  resetChats({ forgetDialogs: true })
+  noticesState.queue.splice(0)
+})
+
 beforeEach(() => {
-  emitted.length = 0
-  answers.clear()
+  fake.reset()
   resetChats({ forgetDialogs: true })
   noticesState.queue.splice(0)
   sessionState.user = { ...me, email: 'a@example.test', avatar: null, isPremium: false, placeholder: null, roleId: 1, emailConfirmation: true, adminConfirmation: true, bans: [] } as unknown as typeof sessionState.user
@@ -102,21 +89,21 @@ describe('the mafia room tab beside the table', () => {
     await settle()
     expect(screen.queryByTestId('tab-mafia-room')).toBeNull()
     expect(screen.queryByTestId('mafia-room')).toBeNull()
-    expect(emitted.filter((item) => item.event === 'chat:mafia:load')).toEqual([])
+    expect(fake.asked('chat:mafia:load')).toEqual([])
   })
 
   it('asks the server during the zero night and shows nothing when the room is not open to the viewer', async () => {
     sitAtTable('zero_night')
-    answers.set('chat:mafia:load', null)
+    fake.answers.set('chat:mafia:load', null)
     await showPanel()
     await settle()
-    expect(emitted.filter((item) => item.event === 'chat:mafia:load')).toEqual([{ event: 'chat:mafia:load', payload: { lobbyId } }])
+    expect(fake.asked('chat:mafia:load')).toEqual([{ lobbyId }])
     expect(screen.queryByTestId('tab-mafia-room')).toBeNull()
   })
 
   it('opens in front with what was said, sends from its box, and goes when the zero night ends', async () => {
     sitAtTable('zero_night')
-    answers.set('chat:mafia:load', { lobbyId, messages: [message(1, 2, 7, 'Shoot seat 4'), message(2, 9, null, 'Thirty seconds')] })
+    fake.answers.set('chat:mafia:load', { lobbyId, messages: [message(1, 2, 7, 'Shoot seat 4'), message(2, 9, null, 'Thirty seconds')] })
     await showPanel()
     await settle()
     expect(screen.getByTestId('tab-mafia-room').textContent).toBe('Mafia room')
@@ -125,13 +112,13 @@ describe('the mafia room tab beside the table', () => {
     expect(shown.map((item) => within(item).getByTestId('message-author').textContent)).toEqual(['Seat 7 · Boris', 'Judge'])
     expect(shown.map((item) => within(item).getByTestId('message-text').textContent)).toEqual(['Shoot seat 4', 'Thirty seconds'])
 
-    answers.set('chat:mafia:message', message(3, 1, 3, 'Agreed'))
+    fake.answers.set('chat:mafia:message', message(3, 1, 3, 'Agreed'))
     const box = within(room).getByTestId('message-input') as HTMLTextAreaElement
     fireEvent.change(box, { target: { value: '  Agreed ' } })
     await act(async () => {
       fireEvent.keyDown(box, { key: 'Enter' })
     })
-    expect(emitted.filter((item) => item.event === 'chat:mafia:message')).toEqual([{ event: 'chat:mafia:message', payload: { lobbyId, message: 'Agreed' } }])
+    expect(fake.asked('chat:mafia:message')).toEqual([{ lobbyId, message: 'Agreed' }])
     const mine = within(screen.getByTestId('mafia-room')).getAllByTestId('mafia-room-message').at(-1) as HTMLElement
     expect(mine.dataset.mine).toBe('true')
     expect(within(mine).getByTestId('message-author').textContent).toBe('You')
@@ -153,7 +140,7 @@ describe('the mafia room tab beside the table', () => {
     expect(screen.getByTestId('tab-mafia-room')).toBeTruthy()
     expect(within(screen.getByTestId('mafia-room')).getByText('Agree on your plan before the night ends.')).toBeTruthy()
 
-    answers.set('chat:mafia:message', { error: 'errors.mafia_room_closed' })
+    fake.answers.set('chat:mafia:message', { error: 'errors.mafia_room_closed' })
     const box = screen.getByTestId('message-input') as HTMLTextAreaElement
     fireEvent.change(box, { target: { value: 'too late' } })
     await act(async () => {

@@ -1,37 +1,19 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ChatSidePanel } from '../../../../renderer/features/chat'
+import { receiveMessage } from '../../../../renderer/features/chat/chat-actions'
+import { resetChats } from '../../../../renderer/state/chats'
+import { sessionState } from '../../../../renderer/state/session'
+import { tableState } from '../../../../renderer/state/table'
 import { ChatType, type Chat, type ChatMessage } from '../../../../server/contract/socket/chats'
 import type { Lobby } from '../../../../server/contract/socket/lobbies'
+import { connectFakeSocket } from '../fake-socket'
+import { createFakeSocket } from '../lobby/fake-socket'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
-const emitted: Array<{ event: string; payload: unknown }> = []
-const answers = new Map<string, unknown>()
-const fakeSocket = {
-  connected: true,
-  timeout: () => ({
-    emitWithAck: (event: string, payload: unknown) => {
-      emitted.push({ event, payload })
-      return Promise.resolve(answers.get(event))
-    },
-  }),
-}
-
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return {
-    currentSocket: () => fakeSocket,
-    realtimeState: proxy({ connected: true, onlineCount: null }),
-    registerConnectHook: () => () => undefined,
-    registerCurrentLobbyQuery: () => () => undefined,
-  }
-})
-
-const { ChatSidePanel } = await import('../../../../renderer/features/chat')
-const { receiveMessage } = await import('../../../../renderer/features/chat/chat-actions')
-const { resetChats } = await import('../../../../renderer/state/chats')
-const { tableState } = await import('../../../../renderer/state/table')
-const { sessionState } = await import('../../../../renderer/state/session')
+const fake = createFakeSocket()
+connectFakeSocket(fake.socket)
 
 const lobbyId = 5
 const gameChatId = 40
@@ -49,9 +31,12 @@ function sitAtTable(): void {
   } as unknown as Lobby
 }
 
+/** What the page had before (jsdom has no matchMedia): put back after each test. */
+const jsdomMatchMedia = window.matchMedia
+
 /** A phone's width (or a desk's): the media queries the panel asks. */
 function screenWidth(phone: boolean): void {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone && query.includes('max-width: 767px'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }))
+  window.matchMedia = ((query: string) => ({ matches: phone && query.includes('max-width: 767px'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia
 }
 
 async function showPanel(locale: 'en' | 'he' = 'en') {
@@ -63,11 +48,13 @@ const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve
 /** The tabs are exactly these, in this order (found by accessible name: Fluent draws each label twice, one copy only to reserve its bold width). */
 const expectTabs = (names: string[]) => expect(screen.getAllByRole('tab')).toEqual(names.map((name) => screen.getByRole('tab', { name })))
 
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => resetChats({ forgetDialogs: true }))
+
 beforeEach(() => {
-  emitted.length = 0
-  answers.clear()
+  fake.reset()
   resetChats({ forgetDialogs: true })
-  answers.set('chat:game:join', { chat: gameChat, messages: { chatId: gameChatId, items: [said(2, 'Seat 4 is red'), said(1, 'Good game all')], end: true } })
+  fake.answers.set('chat:game:join', { chat: gameChat, messages: { chatId: gameChatId, items: [said(2, 'Seat 4 is red'), said(1, 'Good game all')], end: true } })
   sessionState.user = { id: 1, nickname: 'Alice', email: 'a@example.test', avatar: null, isPremium: false, placeholder: null, roleId: 1, emailConfirmation: true, adminConfirmation: true, bans: [] } as unknown as typeof sessionState.user
   screenWidth(false)
 })
@@ -75,14 +62,14 @@ afterEach(() => {
   cleanup()
   tableState.current = null
   sessionState.user = null
-  vi.unstubAllGlobals()
+  window.matchMedia = jsdomMatchMedia
 })
 
 describe('the chat beside the table', () => {
   it("at a table, the game chat is the first tab and shown: joined with the table's id, its messages in order", async () => {
     sitAtTable()
     await showPanel()
-    expect(emitted).toContainEqual({ event: 'chat:game:join', payload: { lobbyId } })
+    expect(fake.asked('chat:game:join')).toContainEqual({ lobbyId })
     expectTabs(['Game chat', 'Game log', 'General chat', 'Parties'])
     expect(screen.getByTestId('tab-game-chat').getAttribute('aria-selected')).toBe('true')
     expect(screen.getAllByTestId('message-text').map((item) => item.textContent)).toEqual(['Good game all', 'Seat 4 is red'])
@@ -100,15 +87,15 @@ describe('the chat beside the table', () => {
   it('away from a table there is no game tab and nothing is joined', async () => {
     await showPanel()
     expectTabs(['General chat', 'Parties'])
-    expect(emitted.filter((item) => item.event === 'chat:game:join')).toEqual([])
+    expect(fake.asked('chat:game:join')).toEqual([])
   })
 
   it('a refused join shows no game chat and is not retried in a loop', async () => {
     sitAtTable()
-    answers.set('chat:game:join', { error: 'errors.forbidden' })
+    fake.answers.set('chat:game:join', { error: 'errors.forbidden' })
     await showPanel()
     await settle()
-    expect(emitted.filter((item) => item.event === 'chat:game:join')).toHaveLength(1)
+    expect(fake.asked('chat:game:join')).toHaveLength(1)
     expect(screen.queryByTestId('message-text')).toBeNull()
   })
 
@@ -136,7 +123,7 @@ describe('the chat beside the table', () => {
     expect(within(drawer).getAllByTestId('message-text').map((item) => item.textContent)).toContain('Who speaks next?')
     // Read in the drawer: the count goes back to the server and the dot goes.
     await settle()
-    expect(emitted).toContainEqual({ event: 'chat:read', payload: { chatId: gameChatId, messageId: 3 } })
+    expect(fake.asked('chat:read')).toContainEqual({ chatId: gameChatId, messageId: 3 })
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close the chat', hidden: true }))
     await settle()

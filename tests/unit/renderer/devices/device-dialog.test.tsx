@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import { useState } from 'react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DeviceSettingsDialog } from '../../../../renderer/features/devices/DeviceSettingsDialog'
 import { devicePreferencesKey, reloadDevicePreferences } from '../../../../renderer/state/devices'
 import { createShellI18n, renderWithProviders } from '../shell/support'
@@ -91,6 +91,16 @@ beforeAll(async () => {
   i18n = await createShellI18n('en')
 })
 
+// What the page had before the fakes below (jsdom has neither a camera nor Web Audio): put back after each test.
+const pageAudioContext = window.AudioContext
+const pageMediaDevices = Object.getOwnPropertyDescriptor(navigator, 'mediaDevices')
+
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => {
+  localStorage.clear()
+  reloadDevicePreferences()
+})
+
 beforeEach(() => {
   tracks = []
   contexts = []
@@ -109,13 +119,15 @@ beforeEach(() => {
     configurable: true,
     value: { getUserMedia, enumerateDevices: vi.fn(async () => devices) },
   })
-  vi.stubGlobal('AudioContext', FakeAudioContext)
+  window.AudioContext = FakeAudioContext as unknown as typeof AudioContext
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async () => undefined)
 })
 
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
+  window.AudioContext = pageAudioContext
+  if (pageMediaDevices) Object.defineProperty(navigator, 'mediaDevices', pageMediaDevices)
+  else delete (navigator as { mediaDevices?: MediaDevices }).mediaDevices
   vi.restoreAllMocks()
 })
 

@@ -1,21 +1,26 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { answers, resetFakeSocket, sent } from '../fake-socket'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { friendsState, resetFriends, setFriendsLoaded } from '../../../../renderer/state/friends'
+import { noticesState } from '../../../../renderer/state/notices'
+import { connectFakeSocket } from '../fake-socket'
+import { createFakeSocket } from '../lobby/fake-socket'
+import { card, renderFriendsScreen as renderScreen } from './support'
 
-vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
-vi.mock('../../../../renderer/platform/bridge', () => ({ platform: {} }))
-vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
-
-const { friendsState, resetFriends, setFriendsLoaded } = await import('../../../../renderer/state/friends')
-const { noticesState } = await import('../../../../renderer/state/notices')
-
-const { card, renderFriendsScreen: renderScreen } = await import('./support')
+const fake = createFakeSocket()
+connectFakeSocket(fake.socket)
+const { answers, asked: sent } = fake
 
 afterEach(() => cleanup())
 
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => {
+  resetFriends()
+  noticesState.queue.splice(0)
+})
+
 beforeEach(() => {
-  resetFakeSocket()
+  fake.reset()
   answers.set('friends:search:new', { items: [] })
   answers.set('friends:block:list', { items: [card(7, 'Mallory')] })
   noticesState.queue.splice(0)

@@ -1,20 +1,26 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { answers, emitted, resetFakeSocket } from '../fake-socket'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { friendOnline, friendsState, resetFriends, setFriendsLoaded } from '../../../../renderer/state/friends'
+import { takeNotices } from '../../../../renderer/state/notices'
+import { connectFakeSocket } from '../fake-socket'
+import { createFakeSocket } from '../lobby/fake-socket'
+import { card, renderFriendsScreen as renderScreen } from './support'
 
-vi.mock('../../../../renderer/realtime', async () => (await import('../fake-socket')).fakeRealtime())
-vi.mock('../../../../renderer/platform/bridge', () => ({ platform: {} }))
-vi.mock('../../../../renderer/i18n', () => ({ i18n: { t: (key: string) => key } }))
-
-const { friendOnline, friendsState, resetFriends, setFriendsLoaded } = await import('../../../../renderer/state/friends')
-
-const { card, renderFriendsScreen: renderScreen } = await import('./support')
+const fake = createFakeSocket()
+connectFakeSocket(fake.socket)
+const { sent: emitted, answers } = fake
 
 afterEach(() => cleanup())
 
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => {
+  resetFriends()
+  takeNotices()
+})
+
 beforeEach(() => {
-  resetFakeSocket()
+  fake.reset()
   answers.set('friends:search:new', { items: [] })
   resetFriends()
 })

@@ -2,10 +2,7 @@ import { MemoryRouter } from 'react-router'
 import { FriendsScreen } from '../../../../renderer/features/friends/FriendsScreen'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
-/**
- * What the friends screen tests share. Import it after the test's `vi.mock` calls (with `await
- * import`), as the screen itself: it loads the screen and, through it, the mocked modules.
- */
+/** What the friends screen tests share. */
 
 /** A user card as the server sends it. */
 export const card = (id: number, nickname: string) => ({ id, nickname, officialNickname: null, avatar: null, isPremium: false })

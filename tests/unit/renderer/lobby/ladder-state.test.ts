@@ -1,23 +1,20 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import * as ladder from '../../../../renderer/state/ladder'
+import { resetTable, tableState } from '../../../../renderer/state/table'
+import { connectFakeSocket } from '../fake-socket'
 import { createFakeSocket } from './fake-socket'
 import { lobby, view } from './fixtures'
 
 const fake = createFakeSocket()
-
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return {
-    currentSocket: () => fake.socket,
-    realtimeState: proxy({ connected: true, onlineCount: null }),
-    registerConnectHook: () => () => undefined,
-    registerCurrentLobbyQuery: () => () => undefined,
-  }
-})
-
-const ladder = await import('../../../../renderer/state/ladder')
-const { tableState, resetTable } = await import('../../../../renderer/state/table')
+connectFakeSocket(fake.socket)
 ladder.attachLadder(fake.socket)
+
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => {
+  resetTable()
+  ladder.resetSearch()
+})
 
 beforeEach(() => {
   fake.reset()

@@ -1,22 +1,16 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { attachLobbyList, loadLobbyList, lobbyListState, resetLobbyList } from '../../../../renderer/state/lobby-list'
+import { connectFakeSocket } from '../fake-socket'
 import { createFakeSocket } from './fake-socket'
 import { summary } from './fixtures'
 
 const fake = createFakeSocket()
-
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return {
-    currentSocket: () => fake.socket,
-    realtimeState: proxy({ connected: true, onlineCount: null }),
-    registerConnectHook: () => () => undefined,
-    registerCurrentLobbyQuery: () => () => undefined,
-  }
-})
-
-const { attachLobbyList, loadLobbyList, lobbyListState, resetLobbyList } = await import('../../../../renderer/state/lobby-list')
+connectFakeSocket(fake.socket)
 attachLobbyList(fake.socket)
+
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => resetLobbyList())
 
 beforeEach(() => {
   fake.reset()

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { realtimeState } from '../../../../renderer/realtime'
+import { resetTable, tableState } from '../../../../renderer/state/table'
+import { TableScreen } from '../../../../renderer/features/table'
+import { connectFakeSocket } from '../fake-socket'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 import { createFakeSocket } from './fake-socket'
 import { card, judgeActions, lobby, playerActions, summary, view } from './fixtures'
@@ -14,20 +18,8 @@ globalThis.ResizeObserver ??= class {
 } as unknown as typeof ResizeObserver
 
 const fake = createFakeSocket()
+connectFakeSocket(fake.socket)
 
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return {
-    currentSocket: () => fake.socket,
-    realtimeState: proxy({ connected: false, onlineCount: null }),
-    registerConnectHook: () => () => undefined,
-    registerCurrentLobbyQuery: () => () => undefined,
-  }
-})
-
-const { realtimeState } = await import('../../../../renderer/realtime')
-const { tableState, resetTable } = await import('../../../../renderer/state/table')
-const { TableScreen } = await import('../../../../renderer/features/table')
 const i18n = await createShellI18n('en')
 
 function show() {
@@ -53,6 +45,9 @@ function seated(game: Parameters<typeof lobby>[1], as: Parameters<typeof lobby>[
   const table = lobby(1, game, as)
   return { ...table, lobby: { ...table.lobby, players: Array.from({ length: 10 }, (_, index) => ({ seat: index + 1, user: card(index + 11) })) } }
 }
+
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => resetTable())
 
 beforeEach(() => {
   fake.reset()
@@ -300,14 +295,15 @@ describe('the table screen', () => {
   it('a window crossing the phone width keeps the table\'s media room: it is joined once, not left and joined again', async () => {
     let phone = false
     const changed = new Set<() => void>()
-    vi.stubGlobal('matchMedia', (query: string) => ({
+    const original = window.matchMedia
+    window.matchMedia = ((query: string) => ({
       get matches() {
         return phone && query === '(max-width: 767px)'
       },
       media: query,
       addEventListener: (_type: string, listener: () => void) => (query === '(max-width: 767px)' ? changed.add(listener) : undefined),
       removeEventListener: (_type: string, listener: () => void) => changed.delete(listener),
-    }))
+    })) as unknown as typeof window.matchMedia
     try {
       tableState.current = seated(view({}, 1))
       show()
@@ -323,7 +319,7 @@ describe('the table screen', () => {
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect(fake.asked('mafia:media:join')).toHaveLength(1)
     } finally {
-      vi.unstubAllGlobals()
+      window.matchMedia = original
     }
   })
 

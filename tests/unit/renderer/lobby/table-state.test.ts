@@ -1,28 +1,22 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { GameView } from '../../../../server/contract/game'
 import type { TablePush } from '../../../../server/contract/socket/game'
+import * as state from '../../../../renderer/state/table'
+import { connectFakeSocket } from '../fake-socket'
 import { createFakeSocket, settle } from './fake-socket'
 import { lobby, snapshot, summary, view } from './fixtures'
 
 const fake = createFakeSocket()
-
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return {
-    currentSocket: () => fake.socket,
-    realtimeState: proxy({ connected: true, onlineCount: null }),
-    registerConnectHook: () => () => undefined,
-    registerCurrentLobbyQuery: () => () => undefined,
-  }
-})
-
-const state = await import('../../../../renderer/state/table')
+connectFakeSocket(fake.socket)
 const { tableState } = state
 state.attachTable(fake.socket)
 
 const push = (seq: number, changes: Partial<GameView> = {}, overrides: Partial<TablePush> = {}): TablePush => ({ lobbyId: 1, stream: 's1', seq, changes, events: [], ...overrides })
 const held = () => tableState.current?.game ?? null
+
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => state.resetTable())
 
 beforeEach(() => {
   fake.reset()

@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen } from '@testing-library/react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { Notices } from '../../../../renderer/app/Notices'
+import { attachPremiumNotices } from '../../../../renderer/features/premium/premium-notices'
+import { clearSession, sessionState, setSession } from '../../../../renderer/state/session'
+import type { RouteDefinition } from '../../../../server/contract/http'
+import { authRoutes } from '../../../../server/contract/http/auth'
 import type { PremiumCredited } from '../../../../server/contract/socket/premium'
-import { createShellI18n, renderWithProviders } from '../shell/support'
-
-vi.mock('../../../../renderer/realtime', () => ({ registerConnectHook: () => () => undefined }))
-vi.mock('../../../../renderer/state/session', () => ({ loadCurrentUser: vi.fn(async () => null) }))
-
-const { attachPremiumNotices } = await import('../../../../renderer/features/premium/premium-notices')
-const { Notices } = await import('../../../../renderer/app/Notices')
-const { loadCurrentUser } = await import('../../../../renderer/state/session')
+import { installCalls } from '../calls'
+import { createShellI18n, renderWithProviders, testUser } from '../shell/support'
 
 /** A socket that keeps its listeners, so the test can play the server's push. */
 function pushingSocket() {
@@ -38,7 +37,25 @@ beforeAll(async () => {
   ukrainian = await createShellI18n('uk')
 })
 
-afterEach(cleanup)
+/** The routes the page called; the current user's reload is answered with the user, now premium. */
+const called: RouteDefinition[] = []
+let restoreCalls = () => {}
+
+beforeEach(() => {
+  called.length = 0
+  setSession({ token: 'token-1', user: testUser() })
+  restoreCalls = installCalls((route) => {
+    called.push(route)
+    if (route === authRoutes.me) return testUser({ isPremium: true })
+    throw new Error(`unexpected call ${route.url}`)
+  })
+})
+
+afterEach(() => {
+  cleanup()
+  restoreCalls()
+  clearSession()
+})
 
 /** Renders the toaster in `i18n`'s language, then plays one `premium:credited` push. */
 async function showPush(i18n: I18n, payload: PremiumCredited) {
@@ -54,7 +71,8 @@ describe('the premium notice', () => {
   it('tells a gift recipient who gave them premium and for how long, and reloads their user', async () => {
     await showPush(english, credited({ kind: 'gift', from: { id: 4, nickname: 'Olena: the Don' } }))
     expect(await screen.findByText('Olena: the Don gave you 30 days of premium!')).toBeTruthy()
-    expect(loadCurrentUser).toHaveBeenCalled()
+    expect(called).toEqual([authRoutes.me])
+    await waitFor(() => expect(sessionState.user?.isPremium).toBe(true))
   })
 
   it('speaks the reader’s language', async () => {

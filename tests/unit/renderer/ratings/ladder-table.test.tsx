@@ -3,26 +3,19 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type * as ApiClient from '../../../../renderer/api/client'
+import { LadderTable, searchDelayMs } from '../../../../renderer/features/ratings'
 import type { RatingPage, RatingRow } from '../../../../server/contract/http'
 import type { RouteDefinition } from '../../../../server/contract/http'
+import { answerCalls } from '../calls'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
 const asked: Array<{ url: string; query: Record<string, unknown> }> = []
 let answer: (query: Record<string, unknown>) => RatingPage
 
-vi.mock('../../../../renderer/api/client', async (original) => {
-  const actual = await original<typeof ApiClient>()
-  return {
-    ...actual,
-    call: vi.fn(async (route: RouteDefinition, input: { query?: Record<string, unknown> }) => {
-      asked.push({ url: route.url, query: input.query ?? {} })
-      return answer(input.query ?? {})
-    }),
-  }
+answerCalls((route: RouteDefinition, input: { query?: Record<string, unknown> }) => {
+  asked.push({ url: route.url, query: input.query ?? {} })
+  return answer(input.query ?? {})
 })
-
-const { LadderTable, searchDelayMs } = await import('../../../../renderer/features/ratings')
 
 const row = (rank: number, nickname: string, overrides: Partial<RatingRow> = {}): RatingRow => ({
   rank,

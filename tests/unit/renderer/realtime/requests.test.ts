@@ -1,5 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppSocket } from '../../../../renderer/realtime'
+import { NoAnswerError, RequestError, request, requestErrorKey, requestOn } from '../../../../renderer/realtime/requests'
+import { rateLimitState } from '../../../../renderer/state/rate-limit'
+import { installFakeSocket } from '../fake-socket'
 
 /** What the fake server answers per event: an ack, or 'silence' (Socket.IO's timeout rejects). */
 const answers = new Map<string, unknown>()
@@ -8,6 +11,11 @@ const sent: Array<{ event: string; payload: unknown[]; timeout: number }> = []
 function fakeSocket(): AppSocket {
   return {
     connected: true,
+    // What the connection itself does with its socket (see installFakeSocket).
+    on: () => undefined,
+    connect: () => undefined,
+    disconnect: () => undefined,
+    removeAllListeners: () => undefined,
     timeout: (milliseconds: number) => ({
       emitWithAck: (event: string, ...payload: unknown[]) => {
         sent.push({ event, payload, timeout: milliseconds })
@@ -18,17 +26,15 @@ function fakeSocket(): AppSocket {
   } as unknown as AppSocket
 }
 
-let current: AppSocket | null = null
-vi.mock('../../../../renderer/realtime', () => ({ currentSocket: () => current }))
-
-const { NoAnswerError, RequestError, request, requestErrorKey, requestOn } = await import('../../../../renderer/realtime/requests')
-const { rateLimitState } = await import('../../../../renderer/state/rate-limit')
+/** Takes the app's connection down: signed out, there is no current socket. */
+let disconnect = () => {}
 
 beforeEach(() => {
   answers.clear()
   sent.length = 0
-  current = fakeSocket()
+  disconnect = installFakeSocket(fakeSocket())
 })
+afterEach(() => disconnect())
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -96,7 +102,7 @@ describe('request', () => {
   })
 
   it('throws NoAnswerError without a socket (signed out) and sends nothing', async () => {
-    current = null
+    disconnect()
     expect(await failureOf(request('chats:check'))).toBeInstanceOf(NoAnswerError)
     expect(sent).toEqual([])
   })
@@ -105,7 +111,7 @@ describe('request', () => {
 describe('requestOn', () => {
   it('uses the socket it is given, not the current one', async () => {
     const page = fakeSocket()
-    current = null
+    disconnect()
     answers.set('share:media', { url: '/media', token: 't', peerId: 'p', role: 'subscriber', roomId: 'r' })
     await expect(requestOn(page, 'share:media')).resolves.toMatchObject({ peerId: 'p' })
     expect(sent.map((entry) => entry.event)).toEqual(['share:media'])

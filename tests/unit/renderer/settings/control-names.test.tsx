@@ -7,8 +7,6 @@ import { SettingsScreen } from '../../../../renderer/features/settings'
 import { clearSession, setSession } from '../../../../renderer/state/session'
 import { createTestI18n, renderScreen, stubServer, testUser } from '../auth/support'
 
-vi.mock('../../../../renderer/i18n/language-actions', () => ({ chooseLanguage: vi.fn(async () => {}) }))
-
 let i18n: I18n
 
 beforeAll(async () => {

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { GameRecordScreen } from '../../../../renderer/features/statistics'
 import { defaultLobbySettings, type GameEvent, type RoleName } from '../../../../server/contract/game'
 import type { GameRecord } from '../../../../server/contract/socket/game'
+import { connectFakeSocket } from '../fake-socket'
+import { createFakeSocket } from '../lobby/fake-socket'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
 // jsdom has no ResizeObserver; Fluent's table and cards ask for one.
@@ -13,30 +16,10 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver
 
-const asked: Array<{ event: string; args: unknown[] }> = []
-const answers = new Map<string, unknown>()
-const fakeSocket = {
-  connected: true,
-  emit: () => undefined,
-  timeout: () => ({
-    emitWithAck: (event: string, ...args: unknown[]) => {
-      asked.push({ event, args })
-      return Promise.resolve(answers.get(event))
-    },
-  }),
-}
+const fake = createFakeSocket()
+connectFakeSocket(fake.socket)
+const { sent: asked, answers } = fake
 
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return {
-    currentSocket: () => fakeSocket,
-    realtimeState: proxy({ connected: true, onlineCount: null }),
-    registerConnectHook: () => () => undefined,
-    registerCurrentLobbyQuery: () => () => undefined,
-  }
-})
-
-const { GameRecordScreen } = await import('../../../../renderer/features/statistics')
 const i18n = await createShellI18n('en')
 
 const roles: RoleName[] = ['Don', 'Mafia', 'Mafia', 'Sheriff', 'Civil', 'Civil', 'Civil', 'Civil', 'Civil', 'Civil']

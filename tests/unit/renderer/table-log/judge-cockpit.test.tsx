@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { GameView, JudgeActions, UpcomingStep } from '../../../../server/contract/game'
 import type { Lobby } from '../../../../server/contract/socket/lobbies'
+import { JudgeCockpit, JudgeSeatMenu, nextLabel } from '../../../../renderer/features/table/judge'
+import { noticesState, takeNotices } from '../../../../renderer/state/notices'
+import { resetTable, tableState } from '../../../../renderer/state/table'
+import { connectFakeSocket } from '../fake-socket'
 import { createFakeSocket } from '../lobby/fake-socket'
 import { card, judgeActions, lobby, summary, view } from '../lobby/fixtures'
 import { createShellI18n, renderWithProviders } from '../shell/support'
@@ -15,20 +19,8 @@ globalThis.ResizeObserver ??= class {
 } as unknown as typeof ResizeObserver
 
 const fake = createFakeSocket()
+connectFakeSocket(fake.socket)
 
-vi.mock('../../../../renderer/realtime', async () => {
-  const { proxy } = await import('valtio')
-  return {
-    currentSocket: () => fake.socket,
-    realtimeState: proxy({ connected: true, onlineCount: null }),
-    registerConnectHook: () => () => undefined,
-    registerCurrentLobbyQuery: () => () => undefined,
-  }
-})
-
-const { tableState, resetTable } = await import('../../../../renderer/state/table')
-const { noticesState, takeNotices } = await import('../../../../renderer/state/notices')
-const { JudgeCockpit, JudgeSeatMenu, nextLabel } = await import('../../../../renderer/features/table/judge')
 const i18n = await createShellI18n('en')
 
 const names = ['Ihor', 'Marta', 'Olena', 'Taras', 'Oleh', 'Iryna', 'Petro', 'Nina', 'Yurii', 'Dana']
@@ -46,6 +38,12 @@ const upcoming = (step: Partial<UpcomingStep>): UpcomingStep => ({ phase: 'day_s
 /** Waits until the command in flight is answered (the cockpit sends one at a time). */
 const answered = () => vi.waitFor(() => expect(screen.getAllByRole('button').some((button) => (button as HTMLButtonElement).disabled)).toBe(false))
 const commands = () => fake.asked('mafia:game:command').map((payload) => (payload as { command: unknown }).command)
+
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => {
+  resetTable()
+  takeNotices()
+})
 
 beforeEach(() => {
   fake.reset()

@@ -1,27 +1,23 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type * as ApiClient from '../../../../renderer/api/client'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { ApiError } from '../../../../renderer/api/client'
+import { loadNotes, noteLength, privateNotesState, resetNotes, saveNote, validateNote } from '../../../../renderer/state/private-notes'
+import { sessionState } from '../../../../renderer/state/session'
 import { noteLimits, type RouteDefinition } from '../../../../server/contract/http'
+import { answerCalls } from '../calls'
 
 const calls: Array<{ url: string; method: string; input: any }> = []
 let answer: (route: RouteDefinition, input: any) => unknown = () => ({ items: [] })
 
-vi.mock('../../../../renderer/api/client', async (original) => {
-  const actual = await original<typeof ApiClient>()
-  return {
-    ...actual,
-    call: vi.fn(async (route: RouteDefinition, input: any) => {
-      calls.push({ url: route.url, method: route.method, input })
-      return answer(route, input)
-    }),
-  }
+answerCalls((route, input) => {
+  calls.push({ url: route.url, method: route.method, input })
+  return answer(route, input)
 })
-
-const { ApiError } = await import('../../../../renderer/api/client')
-const { loadNotes, noteLength, privateNotesState, resetNotes, saveNote, validateNote } = await import('../../../../renderer/state/private-notes')
-const { sessionState } = await import('../../../../renderer/state/session')
 
 const note = (userId: number, text: string) => ({ userId, text, updatedAt: '2026-01-01T00:00:00.000Z' })
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => resetNotes())
 
 beforeEach(() => {
   calls.length = 0

@@ -1,29 +1,22 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type * as ApiClient from '../../../../renderer/api/client'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SeatMarkBadge, SeatTools } from '../../../../renderer/features/table/seat-tools'
+import { personVolumeState } from '../../../../renderer/state/person-volume'
+import { resetNotes } from '../../../../renderer/state/private-notes'
+import { clearSeatMarks, seatMarksState } from '../../../../renderer/state/seat-marks'
 import { noteLimits, type RouteDefinition } from '../../../../server/contract/http'
+import { answerCalls } from '../calls'
 import { createShellI18n, renderWithProviders } from '../shell/support'
 
 const calls: Array<{ method: string; input: any }> = []
 let answer: (route: RouteDefinition, input: any) => unknown = () => ({ items: [] })
 
-vi.mock('../../../../renderer/api/client', async (original) => {
-  const actual = await original<typeof ApiClient>()
-  return {
-    ...actual,
-    call: vi.fn(async (route: RouteDefinition, input: any) => {
-      calls.push({ method: route.method, input })
-      return answer(route, input)
-    }),
-  }
+answerCalls((route, input) => {
+  calls.push({ method: route.method, input })
+  return answer(route, input)
 })
-
-const { SeatMarkBadge, SeatTools } = await import('../../../../renderer/features/table/seat-tools')
-const { resetNotes } = await import('../../../../renderer/state/private-notes')
-const { clearSeatMarks, seatMarksState } = await import('../../../../renderer/state/seat-marks')
-const { personVolumeState } = await import('../../../../renderer/state/person-volume')
 
 const marta = { id: 22, nickname: 'Marta', officialNickname: null, avatar: null, isPremium: false }
 const stored = (text: string) => ({ userId: marta.id, text, updatedAt: '2026-01-01T00:00:00.000Z' })
@@ -33,6 +26,14 @@ let en: I18n
 beforeAll(async () => {
   en = await createShellI18n('en')
 })
+// Unit files share their worker's modules: what this file changed is reset for the next one.
+afterAll(() => {
+  resetNotes()
+  clearSeatMarks()
+  personVolumeState.volumes = {}
+  localStorage.clear()
+})
+
 beforeEach(() => {
   calls.length = 0
   answer = (route, input) =>

@@ -1,25 +1,29 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { useTournamentProgress } from '../../../../renderer/features/tournaments/tournament-progress'
+import type { AppSocket } from '../../../../renderer/realtime'
 import type { TournamentProgress } from '../../../../server/contract/socket/tournaments'
+import { installFakeSocket } from '../fake-socket'
 
-/** A socket whose requests are recorded and answered with the progress of the watched tournament, and whose pushes the test sends. */
-const socket = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+/**
+ * The app's socket: its requests are recorded and answered with the progress of the watched
+ * tournament, and the test sends its events (a push, a connect).
+ */
+const socket = (() => {
+  const listeners = new Map<string, Set<(payload?: unknown) => void>>()
   const requests: Array<{ event: string; payload: unknown }> = []
-  const hooks = new Set<(socket: unknown) => void>()
   const fake = {
     connected: true,
     requests,
-    hooks,
     answer: null as unknown,
-    on(event: string, listener: (payload: unknown) => void) {
+    on(event: string, listener: (payload?: unknown) => void) {
       listeners.set(event, (listeners.get(event) ?? new Set()).add(listener))
     },
-    off(event: string, listener: (payload: unknown) => void) {
+    off(event: string, listener: (payload?: unknown) => void) {
       listeners.get(event)?.delete(listener)
     },
-    push(event: string, payload: unknown) {
+    push(event: string, payload?: unknown) {
       for (const listener of listeners.get(event) ?? []) listener(payload)
     },
     listening: (event: string) => listeners.get(event)?.size ?? 0,
@@ -29,19 +33,13 @@ const socket = vi.hoisted(() => {
         return Promise.resolve(event === 'tournaments:watch' ? fake.answer : { ok: true })
       },
     }),
+    emit: () => undefined,
+    connect: () => undefined,
+    disconnect: () => undefined,
+    removeAllListeners: () => listeners.clear(),
   }
   return fake
-})
-
-vi.mock('../../../../renderer/realtime', () => ({
-  currentSocket: () => socket,
-  registerConnectHook: (hook: (socket: unknown) => void) => {
-    socket.hooks.add(hook)
-    return () => socket.hooks.delete(hook)
-  },
-}))
-
-const { useTournamentProgress } = await import('../../../../renderer/features/tournaments/tournament-progress')
+})()
 
 const progress = (tournamentId: number, players: number): TournamentProgress => ({
   tournamentId,
@@ -50,11 +48,19 @@ const progress = (tournamentId: number, players: number): TournamentProgress => 
   standings: [],
 })
 
+/** A new connection of the app (each opens with nothing joined). */
+let disconnect = () => {}
+const connectAnew = () => {
+  disconnect()
+  disconnect = installFakeSocket(socket as unknown as AppSocket)
+}
+
 beforeEach(() => {
   socket.requests.length = 0
-  socket.hooks.clear()
   socket.answer = progress(4, 1)
+  connectAnew()
 })
+afterEach(() => disconnect())
 
 describe('a tournament page follows its progress', () => {
   it('watches on open, keeps the pushes of its own tournament, watches again on reconnect and unwatches on close', async () => {
@@ -71,17 +77,18 @@ describe('a tournament page follows its progress', () => {
 
     // A new connection has joined nothing: the page watches again, and listens once.
     socket.answer = progress(4, 4)
-    act(() => {
-      for (const hook of socket.hooks) hook(socket)
-    })
+    act(() => socket.push('connect'))
     await waitFor(() => expect(result.current?.progress.players).toHaveLength(4))
     expect(result.current?.arrival).toBeGreaterThan(arrival)
     expect(socket.requests.filter((item) => item.event === 'tournaments:watch')).toHaveLength(2)
     expect(socket.listening('tournaments:updated')).toBe(1)
 
     unmount()
-    expect(socket.requests.at(-1)).toEqual({ event: 'tournaments:unwatch', payload: { id: 4 } })
+    expect(socket.requests.filter((item) => item.event === 'tournaments:unwatch')).toEqual([{ event: 'tournaments:unwatch', payload: { id: 4 } }])
     expect(socket.listening('tournaments:updated')).toBe(0)
-    expect(socket.hooks.size).toBe(0)
+    // A closed page is not watched again by the next connection.
+    connectAnew()
+    act(() => socket.push('connect'))
+    expect(socket.requests.filter((item) => item.event === 'tournaments:watch')).toHaveLength(2)
   })
 })
