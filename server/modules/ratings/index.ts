@@ -46,6 +46,7 @@ export async function registerRatingsModule(app: FastifyInstance, options: Ratin
   })
   app.addHook('onReady', () => service.noticeFinished())
   app.addHook('onClose', async () => {
+    await service.close()
     await recompute.settled()
   })
   await registerRatingsRoutes(app, { service, recompute })

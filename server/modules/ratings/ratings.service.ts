@@ -12,10 +12,19 @@ export const defaultMinGames = 5
 /** Games rated per transaction when several wait (after a restart, say). */
 const updateBatch = 200
 
+/**
+ * How long a finished game's notice waits before its round starts, so that the games of a busy club
+ * that end close together are rated in one transaction. Each round holds the database's connection
+ * for several round trips; on the embedded database every table's moves wait behind it.
+ */
+export const defaultNoticeGatherMs = 1000
+
 export interface RatingsServiceOptions {
   repository: RatingsRepository
   logger: FastifyBaseLogger
   minGames?: number
+  /** How long a notice waits for the notices of other games that end (default `defaultNoticeGatherMs`). */
+  noticeGatherMs?: number
 }
 
 const rowOf = (row: RankedRow): RatingRow => ({
@@ -36,6 +45,7 @@ const rowOf = (row: RankedRow): RatingRow => ({
 export function createRatingsService(options: RatingsServiceOptions) {
   const { repository, logger } = options
   const minGames = options.minGames ?? defaultMinGames
+  const noticeGatherMs = options.noticeGatherMs ?? defaultNoticeGatherMs
 
   /** Rates up to one batch of waiting games in one transaction; answers how many. */
   async function rateWaitingBatch(): Promise<number> {
@@ -73,16 +83,15 @@ export function createRatingsService(options: RatingsServiceOptions) {
         rated.push({ id: game.id, seq: gameSeq })
         applyGame(tracking, game, (row) => history.add(row, gameSeq))
       }
-      await repository.markRated(trx, rated)
-      await repository.writeEntries(trx, [...changed.values()])
-      await repository.writeSides(trx, sides)
-      await repository.writeHistory(trx, history.finish())
+      await repository.writeRound(trx, { rated, entries: [...changed.values()], sides, history: history.finish() })
       return games.length
     })
   }
 
   let running: Promise<void> | null = null
   let again = false
+  /** A notice's round waiting for others to join it; null when none waits. */
+  let gathering: NodeJS.Timeout | null = null
 
   /**
    * Rates every final game not rated yet, oldest end first. Calls while one runs are folded into one
@@ -110,9 +119,24 @@ export function createRatingsService(options: RatingsServiceOptions) {
     minGames,
     rateWaiting,
 
-    /** Rates waiting games in the background (a finished game's notice); a failure is logged, and the next notice or start retries. */
+    /**
+     * Rates waiting games in the background (a finished game's notice), after `noticeGatherMs` so
+     * that the notices of that time share one round. A failure is logged, and the next notice or
+     * start retries.
+     */
     noticeFinished(): void {
-      rateWaiting().catch((error: unknown) => logger.error({ err: error }, 'rating the finished games failed'))
+      if (gathering) return
+      gathering = setTimeout(() => {
+        gathering = null
+        rateWaiting().catch((error: unknown) => logger.error({ err: error }, 'rating the finished games failed'))
+      }, noticeGatherMs)
+    },
+
+    /** Drops a notice still waiting and lets a round in progress end (the server closes; the next start rates what waits). */
+    async close(): Promise<void> {
+      if (gathering) clearTimeout(gathering)
+      gathering = null
+      await running?.catch(() => undefined)
     },
 
     /** The ladders' tabs: the fixed five, then the seasons (newest first), then the tournaments. */
