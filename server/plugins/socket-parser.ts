@@ -1,0 +1,59 @@
+import { Decoder, Encoder, PacketType, type Packet } from 'socket.io-parser'
+import type { TablePush } from '../contract/socket/game'
+
+/*
+ * Socket.IO's wire format with one shortcut for the busiest packet of all, a table's push
+ * (`mafia:game:updated`): a move sends one to every viewer of its table. Socket.IO's encoder walks
+ * every packet looking for binary data and stringifies it whole; a push holds no binary data, and
+ * its events are the same objects for most viewers of a move (they are never changed once made), so
+ * each event is stringified once and its text reused. The text on the wire is what the stock encoder
+ * writes, and clients decode it with the stock decoder. Every other packet goes the stock way.
+ */
+
+const pushEvent = 'mafia:game:updated'
+
+/** The JSON text of each event pushed so far, by the event object (shared by the viewers who see it whole). */
+const eventTexts = new WeakMap<object, string>()
+
+function eventsText(events: readonly object[]): string {
+  let text = '['
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as object
+    let json = eventTexts.get(event)
+    if (json === undefined) {
+      json = JSON.stringify(event)
+      eventTexts.set(event, json)
+    }
+    text += index === 0 ? json : `,${json}`
+  }
+  return `${text}]`
+}
+
+/** A push's JSON text, as `JSON.stringify(push)` writes it (same fields, same values). */
+export function pushText(push: TablePush): string {
+  return `{"lobbyId":${JSON.stringify(push.lobbyId)},"stream":${JSON.stringify(push.stream)},"seq":${JSON.stringify(push.seq)},"changes":${JSON.stringify(push.changes)},"events":${eventsText(push.events)}}`
+}
+
+/** A push's fields: one with any other goes the stock way, so that nothing of it is left out. */
+const pushFields = new Set(['lobbyId', 'stream', 'seq', 'changes', 'events'])
+
+function isPush(data: unknown): data is [typeof pushEvent, TablePush] {
+  if (!Array.isArray(data) || data.length !== 2 || data[0] !== pushEvent) return false
+  const push = data[1] as Partial<TablePush> | null
+  if (typeof push !== 'object' || push === null || !Array.isArray(push.events) || typeof push.changes !== 'object' || push.changes === null) return false
+  for (const field in push) if (!pushFields.has(field)) return false
+  return true
+}
+
+class TablePushEncoder extends Encoder {
+  override encode(packet: Packet): Array<string | Buffer | ArrayBuffer> {
+    if (packet.type === PacketType.EVENT && packet.id === undefined && isPush(packet.data)) {
+      const namespace = packet.nsp && packet.nsp !== '/' ? `${packet.nsp},` : ''
+      return [`${PacketType.EVENT}${namespace}["${pushEvent}",${pushText(packet.data[1])}]`]
+    }
+    return super.encode(packet)
+  }
+}
+
+/** The parser for the app's Socket.IO server (`new Server(..., { parser: socketParser })`). */
+export const socketParser = { Encoder: TablePushEncoder, Decoder }

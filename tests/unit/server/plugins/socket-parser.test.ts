@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { Decoder, Encoder, PacketType, type Packet } from 'socket.io-parser'
+import type { TablePush } from '../../../../server/contract/socket/game'
+import { socketParser } from '../../../../server/plugins/socket-parser'
+
+/** What a stock Socket.IO client makes of encoded parts. */
+function decoded(parts: Array<string | Buffer | ArrayBuffer>): Packet {
+  const decoder = new Decoder()
+  let packet: Packet | null = null
+  decoder.on('decoded', (value: Packet) => {
+    packet = value
+  })
+  for (const part of parts) decoder.add(part)
+  if (!packet) throw new Error('nothing decoded')
+  return packet
+}
+
+const vote = { type: 'vote_cast', at: 1_700_000_000_000, voter: 3, candidate: 7, text: 'a "quoted" \\ line\nand ünïcödé' }
+const push = (seq: number, events: object[]): TablePush =>
+  ({ lobbyId: 12, stream: 's-1', seq, changes: { phase: 'day', seats: [{ seat: 1, alive: true }], deadline: null }, events }) as unknown as TablePush
+
+describe('the app’s Socket.IO encoder', () => {
+  const app = new socketParser.Encoder()
+  const stock = new Encoder()
+
+  it('writes a table push exactly as the stock encoder does, also when its events were written before', () => {
+    const shared = [vote, { type: 'speech_ended', at: 5, seat: 2 }]
+    for (const seq of [1, 2, 3]) {
+      const packet: Packet = { type: PacketType.EVENT, nsp: '/', data: ['mafia:game:updated', push(seq, shared)] }
+      const written = app.encode(packet)
+      expect(written).toEqual(stock.encode(packet))
+      expect(decoded(written).data).toEqual(['mafia:game:updated', push(seq, shared)])
+    }
+    const empty: Packet = { type: PacketType.EVENT, nsp: '/admin', data: ['mafia:game:updated', push(4, [])] }
+    expect(app.encode(empty)).toEqual(stock.encode(empty))
+  })
+
+  it('leaves every other packet to the stock encoder: other events, acknowledgements, binary data, a push with another field', () => {
+    const packets: Packet[] = [
+      { type: PacketType.EVENT, nsp: '/', data: ['chat:message', { id: 1, text: 'hi' }] },
+      { type: PacketType.ACK, nsp: '/', id: 7, data: [{ seq: 3 }] },
+      { type: PacketType.EVENT, nsp: '/', data: ['upload', { bytes: Buffer.from([1, 2, 3]) }] },
+      { type: PacketType.EVENT, nsp: '/', data: ['mafia:game:updated', { ...push(5, [vote]), extra: Buffer.from([9]) }] },
+      { type: PacketType.EVENT, nsp: '/', id: 2, data: ['mafia:game:updated', push(6, [vote])] },
+    ]
+    for (const packet of packets) {
+      const written = app.encode(packet)
+      expect(written).toEqual(stock.encode(packet))
+      expect(decoded(written).data).toEqual(packet.data)
+    }
+  })
+})
