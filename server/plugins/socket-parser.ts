@@ -30,7 +30,7 @@ function eventsText(events: readonly object[]): string {
 }
 
 /** A push's JSON text, as `JSON.stringify(push)` writes it (same fields, same values). */
-export function pushText(push: TablePush): string {
+function pushText(push: TablePush): string {
   return `{"lobbyId":${JSON.stringify(push.lobbyId)},"stream":${JSON.stringify(push.stream)},"seq":${JSON.stringify(push.seq)},"changes":${JSON.stringify(push.changes)},"events":${eventsText(push.events)}}`
 }
 

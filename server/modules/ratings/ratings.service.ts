@@ -17,7 +17,7 @@ const updateBatch = 200
  * that end close together are rated in one transaction. Each round holds the database's connection
  * for several round trips; on the embedded database every table's moves wait behind it.
  */
-export const defaultNoticeGatherMs = 1000
+const defaultNoticeGatherMs = 1000
 
 export interface RatingsServiceOptions {
   repository: RatingsRepository
