@@ -123,9 +123,9 @@ const executeArgument = (value: unknown): string => (Array.isArray(value) && val
 /**
  * A statement whose text starts with `/* prepared:<name> *\/` is parsed and planned once per
  * connection, not at every call: the connection's first call PREPAREs it under its name, and each
- * call runs `EXECUTE name(values)` with its values written out (`db/statement-literals.ts`). Both go
- * by the simple query protocol, one message each: the extended protocol's bind, describe, execute
- * and sync are four, which the embedded database's server answers one at a time, at several times
+ * call runs `EXECUTE name(values)` with its values written out (`db/statement-literals.ts`), on its
+ * generic plan. Both go by the simple query protocol, one message each: the extended protocol's bind,
+ * describe, execute and sync are four, which the embedded database's server answers one at a time, at several times
  * the CPU. Only for a hot statement whose text never changes (its values are parameters), under a
  * name no other text uses, with values that can be written out (numbers, texts, booleans, dates,
  * arrays of these): planning the chat's send took as long as running it.
@@ -153,7 +153,15 @@ function runsMarkedStatementsPrepared(pool: pg.Pool): void {
         // A statement that failed to prepare is prepared again at its next call.
         ready.catch(() => prepared.delete(name))
       }
-      return ready.then(() => query(execute))
+      return ready.then(async () => {
+        // Planned once means the generic plan: left to choose, PostgreSQL plans a statement whose
+        // arrays it cannot size (unnest of a parameter counts as 100 rows) afresh at every EXECUTE,
+        // which took as long as running the chat's send. The setting holds for this EXECUTE only, so
+        // the app's other statements keep the server's choice; if the EXECUTE fails, the implicit
+        // transaction of the three rolls the setting back with it.
+        const [, result] = (await query(`set plan_cache_mode = force_generic_plan; ${execute}; reset plan_cache_mode`)) as unknown as pg.QueryResult[]
+        return result
+      })
     }) as typeof client.query
   })
 }

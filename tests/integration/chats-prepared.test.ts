@@ -28,4 +28,18 @@ describe('chats: statements planned once', () => {
     expect(await requestResult(a.socket, 'chat:message', { id: chat.id, message: 'planned once' })).toMatchObject({ text: 'planned once' })
     expect(await preparedNames()).toContain('chat_send_messages')
   })
+
+  it('a send runs on the plan made once, never planned again (planning it took as long as running it)', async () => {
+    const [a, b] = await Promise.all([connectPlayer(server), connectPlayer(server)])
+    const chat = await requestResult(a.socket, 'chat:create', { id: b.id })
+    const plans = async () => (await sql<{ generic: string; custom: string }>`select generic_plans as generic, custom_plans as custom from pg_prepared_statements where name = 'chat_send_messages'`.execute(server.database.db)).rows[0]
+    const before = await plans()
+    // Eight sends, four from each side (within each sender's allowance a second).
+    for (let index = 0; index < 8; index += 1) await requestResult((index % 2 === 0 ? a : b).socket, 'chat:message', { id: chat.id, message: `message ${index}` })
+    const after = await plans()
+    expect(Number(after?.custom)).toBe(Number(before?.custom ?? 0))
+    expect(Number(after?.generic) - Number(before?.generic ?? 0)).toBe(8)
+    // The setting was for those EXECUTEs only: the connection's other statements keep the server's choice.
+    expect((await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(server.database.db)).rows[0]?.mode).toBe('auto')
+  })
 })
