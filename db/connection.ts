@@ -124,9 +124,9 @@ const executeArgument = (value: unknown): string => (Array.isArray(value) && val
  * A statement whose text starts with `/* prepared:<name> *\/` is parsed and planned once per
  * connection, not at every call: the connection's first call PREPAREs it under its name, and each
  * call runs `EXECUTE name(values)` with its values written out (`db/statement-literals.ts`), on its
- * generic plan. Both go by the simple query protocol, one message each: the extended protocol's bind,
- * describe, execute and sync are four, which the embedded database's server answers one at a time, at several times
- * the CPU. Only for a hot statement whose text never changes (its values are parameters), under a
+ * generic plan. Both go by the simple query protocol, one message each: the extended protocol's
+ * bind, describe, execute and sync are four, which the embedded database's server answers one at a
+ * time, at several times the CPU. Only for a hot statement whose text never changes (its values are parameters), under a
  * name no other text uses, with values that can be written out (numbers, texts, booleans, dates,
  * arrays of these): planning the chat's send took as long as running it.
  */

@@ -84,7 +84,8 @@ export interface Author {
  * one by one, a chat at a few hundred messages a second cost the embedded database a statement each
  * (about 1 ms of its thread) and its busiest moments reached every member late: in `bench:chat` (2,000
  * sockets) the app missed the 50 ms p99 at 400 messages/s in four runs of five. Waiting 2 ms, it
- * carried 1,000 and 1,300 in two of two; a message reaches the others at most 2 ms later.
+ * carried 400 and went on to 1,000–1,300 in three runs of three; a message reaches the others at
+ * most 2 ms later.
  */
 const messageGatherMs = 2
 
