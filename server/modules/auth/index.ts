@@ -77,7 +77,11 @@ export function createAuthModule(options: AuthModuleOptions): AuthModule {
   const { invalidations } = options
   const forget = (change: AccountChange) => invalidations.invalidate('userId' in change ? userTag(change.userId) : sessionTag(change.sessionId))
   const store = createAuthStore(options.db, forget)
-  const sessions = createSessionsService(store.sessions, options.clock, sessionLifetimesOf(options.config), { bus: invalidations, ttlMs: options.sessionCacheTtlMs })
+  const sessions = createSessionsService(store.sessions, options.clock, sessionLifetimesOf(options.config), {
+    bus: invalidations,
+    ttlMs: options.sessionCacheTtlMs,
+    onLastUseWriteFailed: (error) => options.logger.warn({ err: error }, 'writing the last use of sessions failed'),
+  })
   const cards = createRevocableCache<number, UserCardRow>({
     bus: invalidations,
     load: (userId) => store.accounts.card(userId),
