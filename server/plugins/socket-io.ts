@@ -10,6 +10,7 @@ import { withGuardedPublish } from '../lib/guarded-publisher'
 import type { Refusal } from '../lib/rate-limiter'
 import { rateLimitError } from './rate-limit'
 import { socketParser } from './socket-parser'
+import { coalesceWebSocketWrites } from './socket-writes'
 import type { Viewer } from './auth'
 
 export interface SocketData {
@@ -61,6 +62,7 @@ export function redisAdapterSettings(redisUrl: string): { url: string; key: stri
 async function socketIoPlugin(app: FastifyInstance, options: { redisUrl?: string; corsOrigins?: readonly string[] }): Promise<void> {
   // The desktop app's pages (app://mafia and DESKTOP_ORIGINS) connect from another origin; no cookies are involved.
   const cors = options.corsOrigins && options.corsOrigins.length > 0 ? { cors: { origin: [...options.corsOrigins], credentials: false } } : {}
+  coalesceWebSocketWrites()
   const io: AppServer = new Server(app.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024, parser: socketParser, ...cors })
   const redisClients: Array<ReturnType<typeof createClient>> = []
   if (options.redisUrl) {
