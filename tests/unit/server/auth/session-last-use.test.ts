@@ -67,4 +67,12 @@ describe('a session’s last use', () => {
     expect(writes[1]).toHaveLength(20)
     expect(writes[1]?.every((mark) => mark.at.getTime() === clock.now().getTime())).toBe(true)
   })
+
+  it('goes in writes of at most a hundred sessions, so no single write holds the database long', async () => {
+    const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'))
+    const { tokens, writes, releaseWrites, service } = sessionsOf(250, clock)
+    await Promise.all(tokens.map((token) => service.resolveSession(token)))
+    releaseWrites()
+    await vi.waitFor(() => expect(writes.map((write) => write.length)).toEqual([100, 100, 50]))
+  })
 })
