@@ -126,9 +126,9 @@ const executeArgument = (value: unknown): string => (Array.isArray(value) && val
  * call runs `EXECUTE name(values)` with its values written out (`db/statement-literals.ts`), on its
  * generic plan. Both go by the simple query protocol, one message each: the extended protocol's
  * bind, describe, execute and sync are four, which the embedded database's server answers one at a
- * time, at several times the CPU. Only for a hot statement whose text never changes (its values are parameters), under a
- * name no other text uses, with values that can be written out (numbers, texts, booleans, dates,
- * arrays of these): planning the chat's send took as long as running it.
+ * time, at several times the CPU. Only for a hot statement whose text never changes (its values are
+ * parameters), under a name no other text uses, with values that can be written out (numbers, texts,
+ * booleans, dates, arrays of these): planning the chat's send took as long as running it.
  */
 function runsMarkedStatementsPrepared(pool: pg.Pool): void {
   pool.on('connect', (client) => {

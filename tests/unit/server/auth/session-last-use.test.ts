@@ -13,6 +13,13 @@ function sessionsOf(count: number, clock: ManualClock) {
   const tokens = Array.from({ length: count }, (_, index) => `token-${index}`)
   const byHash = new Map(tokens.map((token, index) => [hashToken(token), index + 1]))
   const writes: SessionMark[][] = []
+  // The store's writes finish when the test says so: a request must not wait for them.
+  let release: () => void = () => undefined
+  let written: Promise<void> = Promise.resolve()
+  const holdWrites = () => {
+    written = new Promise<void>((resolve) => (release = resolve))
+  }
+  holdWrites()
   const repository = {
     async findLive(tokenHash: string) {
       const id = byHash.get(tokenHash)
@@ -34,10 +41,6 @@ function sessionsOf(count: number, clock: ManualClock) {
       writes.push([...marks])
     },
   } as unknown as SessionsRepository
-  let release: () => void = () => undefined
-  // The store's writes finish when the test says so: a request must not wait for them.
-  let written = new Promise<void>((resolve) => (release = resolve))
-  const holdWrites = () => (written = new Promise<void>((resolve) => (release = resolve)))
   return { tokens, writes, releaseWrites: () => release(), holdWrites, service: createSessionsService(repository, clock, undefined, { bus: createInvalidationHub(), lastUseGatherMs: 20 }) }
 }
 
