@@ -14,6 +14,8 @@ interface PgliteWorkerData {
   dump?: ArrayBuffer
   /** Listen on this Unix socket path, or on loopback TCP port 0 when absent (Windows). */
   socketPath?: string
+  /** Answer each protocol message in its own write, as pglite-socket does (bench:db's baseline); else a chunk's answers go in one. */
+  answerEachMessage?: boolean
   /** PGlite's WebAssembly, compiled once by the host. */
   pgliteWasmModule: WebAssembly.Module
   initdbWasmModule: WebAssembly.Module
@@ -65,7 +67,7 @@ function compiledWasm() {
  * connect; where Unix sockets do not exist (Windows) it listens on loopback TCP, port chosen by the OS.
  * `onExit` is called once if the thread ends without being asked to (a crash, an out-of-memory abort).
  */
-export async function startPgliteWorker(options: { dataDir?: string; dump?: Uint8Array; onExit?: (error: Error) => void }): Promise<PgliteWorker> {
+export async function startPgliteWorker(options: { dataDir?: string; dump?: Uint8Array; onExit?: (error: Error) => void; answerEachMessage?: boolean }): Promise<PgliteWorker> {
   const socketDir = process.platform === 'win32' ? undefined : mkdtempSync(join(tmpdir(), 'mafia-pglite-'))
   const removeSocketDir = () => socketDir && rmSync(socketDir, { recursive: true, force: true })
   // The dump's bytes move to the thread instead of being copied.
@@ -77,6 +79,7 @@ export async function startPgliteWorker(options: { dataDir?: string; dump?: Uint
     dataDir: options.dataDir,
     dump: dump as ArrayBuffer | undefined,
     socketPath: socketDir && join(socketDir, `.s.PGSQL.${socketPort}`),
+    answerEachMessage: options.answerEachMessage,
   }
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: data, transferList: dump ? [dump as ArrayBuffer] : [] })
 

@@ -5,11 +5,14 @@
 // in each thread costs more than opening the database.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { PGLiteSocketHandler, PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { answerEachChunkInOneWrite } from './pglite-answers.mjs'
 
 const options = workerData
 const port = parentPort
 if (!port) throw new Error('pglite-worker.mjs runs only as a worker thread')
+// A statement's answer in one write; `answerEachMessage` keeps the package's own way (bench:db's baseline).
+if (!options.answerEachMessage) answerEachChunkInOneWrite(PGLiteSocketHandler)
 
 let pglite
 let server

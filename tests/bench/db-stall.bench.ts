@@ -1,10 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { openDatabase } from '../../db/connection'
+import { startPgliteWorker } from '../../db/pglite-host'
 
-// `npm run bench:db`: how long one slow query (about a second of PGlite's work) stalls the server's event
-// loop, with PGlite in this thread (as the app ran it before) and in its own thread (as it runs now).
-// A 5 ms timer ticks meanwhile; the longest gap between its ticks is the stall every socket and request saw.
+// `npm run bench:db`, two figures of the embedded database:
+// - how long one slow query (about a second of PGlite's work) stalls the server's event loop, with
+//   PGlite in this thread (as the app ran it before) and in its own thread (as it runs now). A 5 ms
+//   timer ticks meanwhile; the longest gap between its ticks is the stall every socket and request saw;
+// - the CPU one small statement costs the server's thread and the database's together, with the
+//   thread's answers to a statement in one write (as now) and in a write per protocol message (as
+//   pglite-socket writes them), rounds of each taking turns.
 const rows = Number(process.env.BENCH_ROWS ?? 2_000_000)
 const slowQuery = `select count(*) from generate_series(1, ${rows}) as a(n) where n % 7 = 3`
 
@@ -39,8 +46,81 @@ await sql.raw(slowQuery).execute(database.db) // warm-up
 const after = await measure(() => sql.raw(slowQuery).execute(database.db))
 await database.close()
 
+/** CPU time (ms) of this process's threads together, read from /proc (Linux only); null elsewhere. */
+function threadsCpuMs(): number | null {
+  try {
+    let ms = 0
+    for (const task of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // utime and stime, in clock ticks of 10 ms.
+      ms += (Number(fields[11]) + Number(fields[12])) * 10
+    }
+    return ms
+  } catch {
+    return null
+  }
+}
+
+const statementsPerRound = Number(process.env.BENCH_STATEMENTS ?? 3_000)
+const eventText = JSON.stringify({ type: 'voted', by: 4, target: 7, at: Date.now(), extra: 'x'.repeat(300) })
+/** The kinds of small statement measured: a parameterised select (the extended protocol), and an insert of eight rows written out (the simple one, as a move's). */
+const statementKinds = {
+  'parameterised select by key': (client: pg.Client, index: number) => client.query({ text: 'select id, note from notes where id = $1', values: [1 + (index % 1000)] }),
+  'insert of 8 rows, values written out': (client: pg.Client, index: number) =>
+    client.query(`insert into events (id, event) values ${Array.from({ length: 8 }, (_, row) => `(${index * 8 + row}, '${eventText}'::jsonb)`).join(', ')}`),
+}
+
+async function statementCpu(answerEachMessage: boolean) {
+  const worker = await startPgliteWorker({ answerEachMessage })
+  const client = new pg.Client({ host: worker.address.host, port: worker.address.port, user: 'postgres', database: 'postgres' })
+  await client.connect()
+  await client.query(`create table notes (id integer primary key, note text); insert into notes select n, 'note ' || n from generate_series(1, 1000) n`)
+  await client.query('create table events (id integer primary key, event jsonb not null)')
+  return {
+    async round(kind: keyof typeof statementKinds, round: number): Promise<number | null> {
+      const run = statementKinds[kind]
+      const before = threadsCpuMs()
+      for (let index = 0; index < statementsPerRound; index++) await run(client, round * statementsPerRound + index)
+      const after = threadsCpuMs()
+      return before === null || after === null ? null : (after - before) / statementsPerRound
+    },
+    async close() {
+      await client.end()
+      await worker.stop()
+    },
+  }
+}
+
+const oneWrite = await statementCpu(false)
+const eachMessage = await statementCpu(true)
+const rounds = 4
+const cpu = { oneWrite: new Map<string, number[]>(), eachMessage: new Map<string, number[]>() }
+for (const kind of Object.keys(statementKinds) as Array<keyof typeof statementKinds>) {
+  for (let round = 0; round < rounds; round++) {
+    // The first round of each warms up (plans, the JIT) and is not counted.
+    for (const [way, database] of [['oneWrite', oneWrite], ['eachMessage', eachMessage]] as const) {
+      const ms = await database.round(kind, round)
+      if (round > 0 && ms !== null) cpu[way].set(kind, [...(cpu[way].get(kind) ?? []), ms])
+    }
+  }
+}
+await oneWrite.close()
+await eachMessage.close()
+const median = (values: number[] | undefined) => (values?.length ? [...values].sort((a, b) => a - b)[values.length >> 1] : undefined)
+
 console.log(`one slow query (${rows.toLocaleString('en')} rows of generate_series), event loop ticking every 5 ms:`)
 console.log('| PGlite | query | longest event-loop stall |')
 console.log('|---|---|---|')
 console.log(`| in the server thread | ${format(before.queryMs)} | ${format(before.longestGapMs)} |`)
 console.log(`| in its own thread | ${format(after.queryMs)} | ${format(after.longestGapMs)} |`)
+
+console.log(`\nCPU of both threads per statement through the database's thread (${statementsPerRound.toLocaleString('en')} statements a round, median of ${rounds - 1} rounds):`)
+console.log("| statement | answers in one write | a write per message | one write / per message |")
+console.log('|---|---|---|---|')
+for (const kind of Object.keys(statementKinds)) {
+  const together = median(cpu.oneWrite.get(kind))
+  const apart = median(cpu.eachMessage.get(kind))
+  const ms = (value: number | undefined) => (value === undefined ? 'n/a (no /proc)' : `${value.toFixed(3)} ms`)
+  console.log(`| ${kind} | ${ms(together)} | ${ms(apart)} | ${together !== undefined && apart ? (together / apart).toFixed(2) : 'n/a'} |`)
+}

@@ -1,14 +1,17 @@
 import { execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import type { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketHandler, PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest'
 import { openDatabase } from '../../../db/connection'
+import { answerEachChunkInOneWrite } from '../../../db/pglite-answers.mjs'
 import { startPgliteWorker } from '../../../db/pglite-host'
 import { exitCodes } from '../../../server/exit-codes'
 
@@ -94,6 +97,40 @@ describe('the embedded database in its own thread', () => {
     await first.end()
     await worker.stop()
     if (process.platform !== 'win32') expect(() => statSync(worker.address.host)).toThrow()
+  })
+
+  it("answers a statement in one write, the extended protocol's five messages included", async () => {
+    // In this thread, so that the writes of the server's side can be counted: the socket's own
+    // write hooks run once per write to the OS (a corked socket's pieces go in one `_writev`).
+    answerEachChunkInOneWrite(PGLiteSocketHandler)
+    let writes = 0
+    const attach = PGLiteSocketHandler.prototype.attach
+    PGLiteSocketHandler.prototype.attach = function (this: PGLiteSocketHandler, socket: Socket) {
+      const counted = socket as Socket & { _write: (...args: unknown[]) => void; _writev: (...args: unknown[]) => void }
+      const write = counted._write.bind(socket)
+      const writev = counted._writev.bind(socket)
+      counted._write = (...args) => (writes++, write(...args))
+      counted._writev = (...args) => (writes++, writev(...args))
+      return attach.call(this, socket)
+    }
+    const database = await PGlite.create()
+    onTestFinished(() => {
+      PGLiteSocketHandler.prototype.attach = attach
+    })
+    const server = new PGLiteSocketServer({ db: database, host: '127.0.0.1', port: 0 })
+    await server.start()
+    const [, port] = server.getServerConn().split(':')
+    const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', database: 'postgres' })
+    await client.connect()
+    const before = writes
+    const statements = 10
+    for (let index = 0; index < statements; index++) {
+      expect((await client.query({ text: 'select $1::integer + 1 as next', values: [index] })).rows).toEqual([{ next: index + 1 }])
+    }
+    expect(writes - before).toBe(statements)
+    await client.end()
+    await server.stop()
+    await database.close()
   })
 
   it('reports a thread that dies, and queries fail instead of waiting forever', async () => {
