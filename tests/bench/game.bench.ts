@@ -522,6 +522,24 @@ const threadCpuSince = (before: ReturnType<typeof threadCpu>) => {
   return before && after ? { main: after.main - before.main, others: after.others - before.others } : null
 }
 
+/**
+ * Waits until this process (the server and its database thread) has used under a tenth of a core
+ * for half a second, so that a phase's leftover work (sockets connecting or leaving, their reads
+ * and writes still queued for the embedded database) is not counted in the next phase's measure.
+ * Answers how long it waited, ms; gives up after a minute.
+ */
+async function settle(): Promise<number> {
+  const started = performance.now()
+  const windowMs = 500
+  while (performance.now() - started < 60_000) {
+    const before = process.cpuUsage()
+    await new Promise((resolve) => setTimeout(resolve, windowMs))
+    const used = process.cpuUsage(before)
+    if ((used.user + used.system) / 1000 < windowMs / 10) break
+  }
+  return performance.now() - started
+}
+
 async function runServers(): Promise<void> {
   const started = performance.now()
   const watchdog = setTimeout(() => {
@@ -571,7 +589,8 @@ async function runServers(): Promise<void> {
   const members = await createBenchAccounts(database.db, total, 'game')
   tell({ type: 'app', url: appUrl, members, settings })
   const seated = await expectMessage('seated')
-  phase(`${total} sockets connected in ${(seated.connectMs / 1000).toFixed(1)} s, tables seated in ${(seated.seatMs / 1000).toFixed(1)} s; playing`)
+  phase(`${total} sockets connected in ${(seated.connectMs / 1000).toFixed(1)} s, tables seated in ${(seated.seatMs / 1000).toFixed(1)} s`)
+  phase(`the server settled in ${(await settle() / 1000).toFixed(1)} s; playing`)
 
   const countEvents = async () =>
     Number((await database.db.selectFrom('game_events').select((eb) => eb.fn.countAll<number>().as('count')).where('lobby_id', 'in', seated.lobbyIds).executeTakeFirstOrThrow()).count)
@@ -601,7 +620,10 @@ async function runServers(): Promise<void> {
   tell({ type: 'close' })
   await expectMessage('closed')
   await app.close()
-  phase(`games played in ${(appStats.playMs / 1000).toFixed(1)} s; the relay replays them`)
+  phase(`games played in ${(appStats.playMs / 1000).toFixed(1)} s`)
+  // The app's sockets leaving (each disconnect reads and writes the database) is no part of playing,
+  // and must not fall into the relay's measure either.
+  phase(`the app's server settled in ${(await settle() / 1000).toFixed(1)} s after its sockets left; the relay replays the games`)
 
   // --- A bare Socket.IO relay on another port: each move is answered and its pushes sent to the
   // rooms of exactly the viewers the game pushed to (each player's and the judge's own room, the
@@ -633,7 +655,7 @@ async function runServers(): Promise<void> {
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve()))
   tell({ type: 'relay', url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}` })
   await expectMessage('relay-ready')
-  phase('relay sockets connected; replaying')
+  phase(`relay sockets connected, settled in ${(await settle() / 1000).toFixed(1)} s; replaying`)
   const relayLoop = monitorEventLoopDelay({ resolution: loopResolutionMs })
   relayLoop.enable()
   const relayThreadsBefore = threadCpu()
