@@ -6,7 +6,7 @@
  * statement is five: parse, bind, describe, execute, sync) and writes each one's answer at once, so
  * a statement's answer went out in five writes, each waking the server's thread to read a piece of
  * it. Here the socket is corked while the messages of one chunk run, and their answers leave in one
- * write: a parameterised select costs the two threads together a tenth to a fifth less CPU
+ * write: a parameterised select cost the two threads together 0.78-0.95 of the CPU in three runs
  * (`npm run bench:db`); a simple query is one message, whose answer was one write already.
  */
 export function answerEachChunkInOneWrite(handlerClass) {
