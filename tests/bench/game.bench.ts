@@ -31,7 +31,7 @@ import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push
 //   BENCH_PACE_MS / --pace=150   pause before each move of the judge or a speaker (votes follow at once)
 //   BENCH_RAMP_S / --ramp=20     the tables' starts spread evenly over this many seconds, as tables
 //                                start one after another in a club
-//   DATABASE_URL                 PostgreSQL instead of an in-memory PGlite
+//   DATABASE_URL                 PostgreSQL instead of PGlite in a temporary DATA_DIR
 //   BENCH_CPU_PROFILE / --cpu-profile=file   the server's CPU profile while the games play, written
 //                                to this file and summarised (profiling slows the server down)
 
@@ -578,10 +578,11 @@ async function runServers(): Promise<void> {
   }
   const tell = (message: ToClients) => clients.send(message)
 
-  // --- The app server, in this process, with its own database (PGlite in memory, or DATABASE_URL).
+  // --- The app server, in this process, with its own database (PGlite in a temporary DATA_DIR, or DATABASE_URL).
   const statements = new StatementCounter()
   countPostgres(statements)
-  const { app, database, url: appUrl, close } = await startBenchApp({ name: 'game', plugins: [statements] })
+  // The embedded database in a DATA_DIR on disk, as the server runs it (in memory its files grow by copying themselves whole).
+  const { app, database, url: appUrl, close } = await startBenchApp({ name: 'game', onDisk: true, plugins: [statements] })
   phase(`database ${database.kind} migrated and seeded, app listening`)
 
   // Users and sessions straight into the database, in bulk.

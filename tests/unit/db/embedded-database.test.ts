@@ -85,6 +85,18 @@ describe('the embedded database in its own thread', () => {
     await database.close()
   })
 
+  it('creates its WAL segments without writing them whole with zeros first, for every connection', async () => {
+    // Zero-filling a 16 MB segment held the thread 17 ms on disk and up to 90 ms in memory.
+    const worker = await startPgliteWorker({ dump: template() })
+    onTestFinished(() => worker.stop())
+    for (const attempt of [1, 2]) {
+      const client = new pg.Client({ host: worker.address.host, port: worker.address.port, user: 'postgres', database: 'postgres' })
+      await client.connect()
+      expect((await client.query<{ wal_init_zero: string }>('show wal_init_zero')).rows, `connection ${attempt}`).toEqual([{ wal_init_zero: 'off' }])
+      await client.end()
+    }
+  })
+
   it('keeps the socket in a folder only this user can enter, refuses a second connection, and removes the folder when stopped', async () => {
     const worker = await startPgliteWorker({ dump: template() })
     if (process.platform !== 'win32') expect(statSync(worker.address.host).mode & 0o777).toBe(0o700)
