@@ -11,40 +11,39 @@ export interface RoomMember {
 export function createMafiaRoomRepository(db: Kysely<Database>) {
   return {
     /**
-     * Opens a table's room with its members, in one transaction. False when the table's room had
-     * been opened before (its game has one zero night), and then nothing changes.
+     * Opens a table's room with its members, in one statement (a room and its members are written
+     * together or not at all). False when the table's room had been opened before (its game has one
+     * zero night), and then nothing changes.
      */
     async open(lobbyId: number, members: readonly RoomMember[], at: Date): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const opened = await trx
-          .insertInto('mafia_rooms')
-          .values({ lobby_id: lobbyId, opened_at: at })
-          .onConflict((conflict) => conflict.column('lobby_id').doNothing())
-          .returning('lobby_id')
-          .executeTakeFirst()
-        if (!opened) return false
-        if (members.length > 0) {
-          await trx
-            .insertInto('mafia_room_members')
-            .values(members.map((member) => ({ lobby_id: lobbyId, user_id: member.userId, seat: member.seat })))
-            .execute()
-        }
-        return true
-      })
+      const result = await sql<{ opened: number }>`
+        with opened as (
+          insert into mafia_rooms (lobby_id, opened_at) values (${lobbyId}, ${at})
+          on conflict (lobby_id) do nothing
+          returning lobby_id),
+        joined as (
+          insert into mafia_room_members (lobby_id, user_id, seat)
+          select opened.lobby_id, member.user_id, member.seat
+          from opened cross join unnest(${members.map((member) => member.userId)}::integer[], ${members.map((member) => member.seat)}::integer[]) as member (user_id, seat)
+          returning 1)
+        select count(*)::integer as opened from opened`.execute(db)
+      return (result.rows[0]?.opened ?? 0) > 0
     },
 
-    /** Closes a table's room; answers its members when it closed now, null when it was closed already or never opened. */
+    /**
+     * Closes a table's room and answers its members when it closed now, in one statement; null when
+     * it was closed already or never opened.
+     */
     async close(lobbyId: number, at: Date): Promise<number[] | null> {
-      const closed = await db
-        .updateTable('mafia_rooms')
-        .set({ closed_at: at })
-        .where('lobby_id', '=', lobbyId)
-        .where('closed_at', 'is', null)
-        .returning('lobby_id')
-        .executeTakeFirst()
-      if (!closed) return null
-      const rows = await db.selectFrom('mafia_room_members').select('user_id').where('lobby_id', '=', lobbyId).execute()
-      return rows.map((row) => row.user_id)
+      const result = await sql<{ user_id: number | null }>`
+        with closed as (
+          update mafia_rooms set closed_at = ${at}
+          where lobby_id = ${lobbyId} and closed_at is null
+          returning lobby_id)
+        select members.user_id from closed
+        left join mafia_room_members members on members.lobby_id = closed.lobby_id`.execute(db)
+      if (result.rows.length === 0) return null
+      return result.rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id]))
     },
 
     /**
