@@ -11,6 +11,13 @@ export interface MemberRow {
   card: UserCard
 }
 
+/** The table a user is at, and how. */
+export interface Membership {
+  lobby: LobbyRow
+  role: MemberRow['role']
+  seat: number | null
+}
+
 export interface NewLobby {
   name: string
   language: string
@@ -72,7 +79,20 @@ export function createLobbiesRepository(db: Kysely<Database>) {
     },
 
     /** The table a user is at, if any. */
-    async membershipOf(userId: number): Promise<{ lobby: LobbyRow; role: MemberRow['role']; seat: number | null } | undefined> {
+    /** Where each of these users sits (those at no table are left out), in one statement. */
+    async membershipsOf(userIds: readonly number[]): Promise<Map<number, Membership>> {
+      if (userIds.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('lobby_members as m')
+        .innerJoin('lobbies as l', 'l.id', 'm.lobby_id')
+        .selectAll('l')
+        .select(['m.user_id as member_user', 'm.role as member_role', 'm.seat as member_seat'])
+        .where('m.user_id', 'in', [...userIds])
+        .execute()
+      return new Map(rows.map(({ member_user, member_role, member_seat, ...lobby }) => [member_user, { lobby, role: member_role, seat: member_seat }]))
+    },
+
+    async membershipOf(userId: number): Promise<Membership | undefined> {
       const row = await db
         .selectFrom('lobby_members as m')
         .innerJoin('lobbies as l', 'l.id', 'm.lobby_id')

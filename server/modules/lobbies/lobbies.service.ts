@@ -342,6 +342,7 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
 
     finishedGames: (userId: number) => repository.finishedGames(userId),
     membershipOf: (userId: number) => repository.membershipOf(userId),
+    membershipsOf: (userIds: readonly number[]) => repository.membershipsOf(userIds),
     tableMates: (userId: number, limit: number) => repository.tableMates(userId, limit),
   }
 }

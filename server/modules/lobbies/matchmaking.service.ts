@@ -212,9 +212,9 @@ export function createMatchmaking(options: {
       if (as !== 'spectator') await repository.remove([userId])
     },
 
-    /** A user with no socket left on any app server stops searching (another tab or device keeps the search). */
-    async disconnected(userId: number): Promise<void> {
-      if (!(await connected([userId])).has(userId)) await repository.remove([userId])
+    /** Users with no socket left on any app server stop searching, in one statement (the caller asked who is still connected). */
+    async disconnected(userIds: readonly number[]): Promise<void> {
+      await repository.remove(userIds)
     },
 
     isWaiting: (userId: number) => repository.isWaiting(userId),
