@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema'
 import type { MediaRoomList, MediaRoomPlace, MediaServerCreate, MediaServerItem, MediaServerPage, MediaServerUpdate } from '../../contract/http/admin-servers'
@@ -48,7 +49,7 @@ const auditView = (row: MediaServerRow) => ({ nodeId: row.node_id, name: row.nam
  * tables on any app server: each keeps the set of disabled nodes and reloads it when any of them
  * changes one (the invalidation bus, through Redis with several app servers). Every change is audited.
  */
-export function createAdminServersService(deps: { repository: AdminServersRepository; db: Kysely<Database>; nodes: MediaNodesView; builtinRoomPeers: BuiltinRoomPeers; invalidations: InvalidationBus }) {
+export function createAdminServersService(deps: { repository: AdminServersRepository; db: Kysely<Database>; nodes: MediaNodesView; builtinRoomPeers: BuiltinRoomPeers; invalidations: InvalidationBus; logger: Pick<FastifyBaseLogger, 'warn'> }) {
   const { repository, nodes } = deps
   let disabled = new Set<string>()
   let reloading: Promise<void> = Promise.resolve()
@@ -57,8 +58,11 @@ export function createAdminServersService(deps: { repository: AdminServersReposi
     disabled = new Set(await repository.disabledNodes())
   }
   nodes.setAdmission((nodeId) => !disabled.has(nodeId))
+  // A reload the bus asks for may find the database gone (a server closing as its subscriber
+  // reconnects) or busy: this server keeps the set it had, says so, and the next change reloads it.
+  const reloadOrKeep = () => reload().catch((error: unknown) => deps.logger.warn({ err: error }, 'media servers: the disabled nodes could not be reloaded'))
   deps.invalidations.listen((tag) => {
-    if (tag === null || tag === mediaServersTag) reloading = reloading.then(reload, reload)
+    if (tag === null || tag === mediaServersTag) reloading = reloading.then(reloadOrKeep)
   })
 
   function itemOf(row: MediaServerRow | undefined, live: MediaNodeInfo | undefined): MediaServerItem {

@@ -16,6 +16,7 @@ export async function registerAdminServersModule(app: FastifyInstance, options: 
     nodes: options.nodes,
     builtinRoomPeers: (roomId) => app.media.rooms.get(roomId)?.size ?? null,
     invalidations: app.invalidations,
+    logger: app.log,
   })
   await service.reload()
   await registerAdminServersRoutes(app, { service })
