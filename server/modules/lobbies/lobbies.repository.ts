@@ -44,6 +44,19 @@ export function createLobbiesRepository(db: Kysely<Database>) {
     card: { id: row.user_id, nickname: row.nickname, officialNickname: row.official_nickname, avatar: row.avatar, isPremium: row.is_premium },
   })
 
+  /** Where each of these users sits (those at no table are left out), in one statement. */
+  async function membershipsOf(userIds: readonly number[]): Promise<Map<number, Membership>> {
+    if (userIds.length === 0) return new Map()
+    const rows = await db
+      .selectFrom('lobby_members as m')
+      .innerJoin('lobbies as l', 'l.id', 'm.lobby_id')
+      .selectAll('l')
+      .select(['m.user_id as member_user', 'm.role as member_role', 'm.seat as member_seat'])
+      .where('m.user_id', 'in', [...userIds])
+      .execute()
+    return new Map(rows.map(({ member_user, member_role, member_seat, ...lobby }) => [member_user, { lobby, role: member_role, seat: member_seat }]))
+  }
+
   return {
     /** A new table with its first members (the creator, or the ladder's ten), in one transaction. */
     async create(lobby: NewLobby, members: Array<{ userId: number; role: MemberRow['role']; seat: number | null }>): Promise<LobbyRow> {
@@ -78,31 +91,11 @@ export function createLobbiesRepository(db: Kysely<Database>) {
       return rows.map(toMember)
     },
 
-    /** The table a user is at, if any. */
-    /** Where each of these users sits (those at no table are left out), in one statement. */
-    async membershipsOf(userIds: readonly number[]): Promise<Map<number, Membership>> {
-      if (userIds.length === 0) return new Map()
-      const rows = await db
-        .selectFrom('lobby_members as m')
-        .innerJoin('lobbies as l', 'l.id', 'm.lobby_id')
-        .selectAll('l')
-        .select(['m.user_id as member_user', 'm.role as member_role', 'm.seat as member_seat'])
-        .where('m.user_id', 'in', [...userIds])
-        .execute()
-      return new Map(rows.map(({ member_user, member_role, member_seat, ...lobby }) => [member_user, { lobby, role: member_role, seat: member_seat }]))
-    },
+    membershipsOf,
 
+    /** The table a user is at, if any (a user is at one table at most: the unique index decides). */
     async membershipOf(userId: number): Promise<Membership | undefined> {
-      const row = await db
-        .selectFrom('lobby_members as m')
-        .innerJoin('lobbies as l', 'l.id', 'm.lobby_id')
-        .selectAll('l')
-        .select(['m.role as member_role', 'm.seat as member_seat'])
-        .where('m.user_id', '=', userId)
-        .executeTakeFirst()
-      if (!row) return undefined
-      const { member_role, member_seat, ...lobby } = row
-      return { lobby, role: member_role, seat: member_seat }
+      return (await membershipsOf([userId])).get(userId)
     },
 
     /** Adds a member; false when the user already is at a table (the unique index decides, so no race). */
