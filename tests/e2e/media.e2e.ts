@@ -133,6 +133,11 @@ async function expectAudioFlowing(page: Page, peerId: number): Promise<void> {
   await expect.poll(async () => (await audioReceived(page, peerId))?.packets ?? 0, { timeout: 15_000, message: `audio of ${peerId} keeps arriving` }).toBeGreaterThan(before + 20)
 }
 
+/** Waits until a peer's video plays and its audio keeps arriving on a page. */
+async function seesAndHears(page: Page, peerId: number): Promise<void> {
+  await Promise.all([expectVideoPlaying(page, peerId), expectAudioFlowing(page, peerId)])
+}
+
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
 
 test('three players see and hear each other, a spectator receives everything and sends nothing, and a closed microphone goes silent for all', async ({ browser, request, baseURL }) => {
@@ -145,12 +150,20 @@ test('three players see and hear each other, a spectator receives everything and
     const created = await requestResult(judge, 'mafia:create:lobby', { name: `Faces ${uniqueSuffix()}`, language: 'en', settings: {}, as: 'judge' })
     const lobbyId = created.id
 
-    // Three players sit down in their browsers, in seat order, as a user would: open the table, join.
+    // Three players and a watcher open the table in their browsers (all four pages load together,
+    // before any camera plays); the players sit down in seat order, as users would: join, one by one.
+    const [spectator, ...playerPages] = await Promise.all(
+      [watcher, ...seated.slice(0, 3)].map(async (user) => {
+        const page = await openPage(browser, base, user.token)
+        await page.goto(`/mafia/${lobbyId}`)
+        await expect(page.getByTestId('table-join')).toBeVisible()
+        return page
+      }),
+    ) as [Page, ...Page[]]
     const players: { page: Page; id: number }[] = []
     for (let seat = 1; seat <= 3; seat += 1) {
       const user = seated[seat - 1] as Account
-      const page = await openPage(browser, base, user.token)
-      await page.goto(`/mafia/${lobbyId}`)
+      const page = playerPages[seat - 1] as Page
       await page.getByTestId('table-join').click()
       await expect(page.getByTestId('game-table')).toHaveAttribute('data-viewer', 'player')
       await expect(page.getByTestId(`seat-${seat}`)).toContainText(`Seat${seat}`)
@@ -165,19 +178,19 @@ test('three players see and hear each other, a spectator receives everything and
       expect(joined.lobby.players.find((taken) => taken.user.id === user.id)?.seat).toBe(seat)
     }
 
-    // A fourth browser watches.
-    const spectator = await openPage(browser, base, watcher.token)
-    await spectator.goto(`/mafia/${lobbyId}`)
+    // The fourth browser watches.
     await spectator.getByTestId('table-watch').click()
     await expect(spectator.getByTestId('game-table')).toHaveAttribute('data-viewer', 'spectator')
 
     // Each player publishes camera (two qualities) and microphone, shows their own camera, and joins the media room.
-    for (const player of players) {
-      await expect(player.page.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
-      await expect.poll(async () => (await sent(player.page)).video, { timeout: 30_000 }).toBe(2)
-      expect((await sent(player.page)).audio).toBe(1)
-      await expect.poll(async () => (await videoShown(player.page, player.id))?.width ?? 0, { timeout: 15_000 }).toBeGreaterThan(0)
-    }
+    await Promise.all(
+      players.map(async (player) => {
+        await expect(player.page.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
+        await expect.poll(async () => (await sent(player.page)).video, { timeout: 30_000 }).toBe(2)
+        expect((await sent(player.page)).audio).toBe(1)
+        await expect.poll(async () => (await videoShown(player.page, player.id))?.width ?? 0, { timeout: 15_000 }).toBeGreaterThan(0)
+      }),
+    )
     await expect(spectator.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
 
     // The judge deals and moves on to the first day (at night a red player receives no other seat's
@@ -190,23 +203,15 @@ test('three players see and hear each other, a spectator receives everything and
     await command({ type: 'pause' })
     for (const seat of [1, 2, 3]) await command({ type: 'microphone', seat, open: true })
 
-    // Every player sees and hears the other two.
-    for (const player of players) {
-      for (const other of players) {
-        if (other === player) continue
-        await expectVideoPlaying(player.page, other.id)
-        await expectAudioFlowing(player.page, other.id)
-      }
-    }
+    // Every player sees and hears the other two (each pair looked at side by side: a look waits for
+    // ten new frames of a camera at 5 frames a second).
+    await Promise.all(players.flatMap((player) => players.filter((other) => other !== player).map((other) => seesAndHears(player.page, other.id))))
 
     // The fake microphones beep: the tiles show who is speaking.
     await expect(players[0]!.page.getByTestId(`video-tile-${players[2]!.id}`)).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 })
 
     // The spectator sees and hears all three, and its connections send nothing.
-    for (const player of players) {
-      await expectVideoPlaying(spectator, player.id)
-      await expectAudioFlowing(spectator, player.id)
-    }
+    await Promise.all(players.map((player) => seesAndHears(spectator, player.id)))
     const spectatorSends = await sent(spectator)
     expect(spectatorSends.connections).toBeGreaterThan(0)
     expect(spectatorSends).toMatchObject({ audio: 0, video: 0, bytes: 0 })
@@ -241,10 +246,7 @@ test('three players see and hear each other, a spectator receives everything and
     await expect.poll(() => third.page.evaluate(() => (window as unknown as { __mediaSockets: WebSocket[] }).__mediaSockets.length), { timeout: 30_000 }).toBe(2)
     await expect(third.page.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
     await expect(third.page.getByTestId('game-table')).toHaveAttribute('data-viewer', 'player')
-    await expectVideoPlaying(third.page, first.id)
-    await expectAudioFlowing(third.page, first.id)
-    await expectVideoPlaying(first.page, third.id)
-    await expectAudioFlowing(first.page, third.id)
+    await Promise.all([seesAndHears(third.page, first.id), seesAndHears(first.page, third.id)])
 
     // Seat 1 pins seat 2's tile: seat 2 comes in high quality, seat 3 in low (about 320x180), and the tile says it is pinned.
     await first.page.getByTestId(`pin-${second.id}`).click()
@@ -253,27 +255,6 @@ test('three players see and hear each other, a spectator receives everything and
     await expect.poll(async () => (await videoShown(first.page, third.id))?.width ?? 0, { timeout: 30_000 }).toBe(320)
     await expect(first.page.getByTestId(`video-tile-${second.id}`)).toHaveAttribute('data-pinned', 'true')
 
-    // Figures for the record (not asserted): what a player's page receives and at which size.
-    const figures = await first.page.evaluate(async () => {
-      const total = async () => {
-        let bytes = 0
-        for (const connection of (window as unknown as { __connections: RTCPeerConnection[] }).__connections) {
-          if (connection.connectionState === 'closed') continue
-          for (const report of (await connection.getStats()).values()) if (report.type === 'inbound-rtp') bytes += Number(report.bytesReceived ?? 0)
-        }
-        return bytes
-      }
-      const frames = () => [...document.querySelectorAll<HTMLVideoElement>('video[data-testid^="video-"]')].map((video) => ({ id: video.dataset.testid, width: video.videoWidth, height: video.videoHeight, frames: video.getVideoPlaybackQuality().totalVideoFrames }))
-      const startBytes = await total()
-      const startFrames = frames()
-      await new Promise((resolve) => setTimeout(resolve, 5000))
-      const endFrames = frames()
-      return {
-        downlinkMbps: (((await total()) - startBytes) * 8) / 5 / 1e6,
-        videos: endFrames.filter((video) => video.width > 0).map((video) => ({ ...video, fps: (video.frames - (startFrames.find((item) => item.id === video.id)?.frames ?? 0)) / 5 })),
-      }
-    })
-    console.log(`[media figures] seat 1 page receives ${figures.downlinkMbps.toFixed(2)} Mbit/s; videos: ${figures.videos.map((video) => `${video.id} ${video.width}x${video.height} ${video.fps.toFixed(1)} fps`).join('; ')}`)
   } finally {
     closeOpenSockets()
   }
