@@ -96,7 +96,7 @@ test('a judged game on the table screen: every seat and control on screen at thr
      * seconds on two cores, the other screens' labels are the same translations).
      */
     const measured = new Set<string>()
-    const measure = async (kind: string, options: { scan?: boolean; pages?: Array<[TablePage, ViewerKind]> } = {}) => {
+    const measure = async (kind: string, options: { scan?: boolean; last?: boolean; pages?: Array<[TablePage, ViewerKind]> } = {}) => {
       if (measured.has(kind)) return
       measured.add(kind)
       const pages = options.pages ?? [
@@ -112,7 +112,7 @@ test('a judged game on the table screen: every seat and control on screen at thr
         return { timed, controls }
       }
       const scan = options.scan === true
-      await Promise.all(pages.map(([screen, viewer]) => expectTableOnScreen(screen.page, viewer, expected(viewer), kind, testInfo, { scan, bothLanguages: scan && viewer === 'player' })))
+      await Promise.all(pages.map(([screen, viewer]) => expectTableOnScreen(screen.page, viewer, expected(viewer), kind, testInfo, { scan, bothLanguages: scan && viewer === 'player', last: options.last })))
     }
 
     /** The spectator's screen shows no role at any seat, no role card and no role's name as a label. */
@@ -472,14 +472,16 @@ test('a judged game on the table screen: every seat and control on screen at thr
     for (const kind of kinds.filter((kind) => kind !== 'timer' && kind !== 'time_up')) await expect(log.locator(`[data-testid="log-entry"][data-kind="${kind}"]`).first()).toBeAttached()
 
     // The summary: every seat's role, team and points, the best move, and the way to the record.
-    for (const screen of [judge, player, watcher]) {
-      const summary = screen.page.getByTestId('game-summary')
-      await expect(summary).toBeVisible()
-      for (const seat of final.seats) await expect(summary.getByTestId(`summary-seat-${seat.seat}`)).toContainText(await textOn(screen.page, `roles.${seat.role}`))
-      await expect(summary.getByTestId('summary-best-move')).toBeVisible()
-      await expect(summary.getByTestId('summary-record')).toHaveAttribute('href', `/game/statistics/${lobbyId}`)
-    }
-    await measure('ended')
+    await Promise.all(
+      [judge, player, watcher].map(async (screen) => {
+        const summary = screen.page.getByTestId('game-summary')
+        await expect(summary).toBeVisible()
+        for (const seat of final.seats) await expect(summary.getByTestId(`summary-seat-${seat.seat}`)).toContainText(await textOn(screen.page, `roles.${seat.role}`))
+        await expect(summary.getByTestId('summary-best-move')).toBeVisible()
+        await expect(summary.getByTestId('summary-record')).toHaveAttribute('href', `/game/statistics/${lobbyId}`)
+      }),
+    )
+    await measure('ended', { last: true })
 
     // The cameras stay on for the talk after the game: the player's own picture plays on their
     // screen, and on the judge's and the spectator's.

@@ -107,6 +107,8 @@ export interface LookOptions {
   bothLanguages?: boolean
   /** Axe checks the screen at the laptop size in each language looked at. */
   scan?: boolean
+  /** The last look of a test: the page stays in its language (no later look would see the other one). */
+  last?: boolean
 }
 
 /**
@@ -117,8 +119,8 @@ export interface LookOptions {
  * read afresh from the server at each look (`expected`): a timer may run out or a turn end
  * meanwhile. A look that finds something off keeps its screenshot as an artifact of the test under
  * `label`. Ends at the laptop size in the language the page did not start in (English and Hebrew,
- * switched from the top bar as a user does), so that calls made in turn look at the game's moments
- * in both languages, right to left as well as left to right.
+ * switched from the top bar as a user does; not after the `last` look), so that calls made in turn
+ * look at the game's moments in both languages, right to left as well as left to right.
  */
 export async function expectTableOnScreen(
   page: Page,
@@ -167,5 +169,5 @@ export async function expectTableOnScreen(
     }
   }
   await page.setViewportSize(viewports[0])
-  await chooseLanguage(page, other)
+  if (!options.last) await chooseLanguage(page, other)
 }
