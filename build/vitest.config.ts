@@ -27,6 +27,10 @@ const databaseAgnosticFiles = [
   'tests/integration/media-signalling.test.ts',
   'tests/integration/media-night.test.ts',
   'tests/integration/media-revocation.test.ts',
+  // Tickets, placement on media nodes and the game's microphones: one app server, one connection's
+  // statements (placements shared by two app servers run on PostgreSQL: media-placements-two-nodes).
+  'tests/integration/media-nodes.test.ts',
+  'tests/integration/media-table.test.ts',
   'tests/integration/web-surface.test.ts',
   'tests/integration/socket-limits.test.ts',
   'tests/integration/obs-share-limits.test.ts',
