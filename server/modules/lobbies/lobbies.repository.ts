@@ -80,6 +80,44 @@ export function createLobbiesRepository(db: Kysely<Database>) {
       return db.selectFrom('lobbies').selectAll().where('id', '=', lobbyId).executeTakeFirst()
     },
 
+    /**
+     * A table and its members (by seat, then arrival) in one statement, as `find` and `members`
+     * answer them: the summaries, the deal and the seat changes read both at once.
+     */
+    async findWithMembers(lobbyId: number): Promise<{ lobby: LobbyRow; members: MemberRow[] } | undefined> {
+      const rows = await db
+        .selectFrom('lobbies as l')
+        .leftJoin('lobby_members as m', 'm.lobby_id', 'l.id')
+        .leftJoin('users as u', 'u.id', 'm.user_id')
+        .selectAll('l')
+        .select(['m.user_id as member_user', 'm.role as member_role', 'm.seat as member_seat', 'u.nickname as member_nickname', 'u.official_nickname as member_official_nickname', 'u.avatar as member_avatar', 'u.is_premium as member_is_premium'])
+        .where('l.id', '=', lobbyId)
+        .orderBy('m.seat')
+        .orderBy('m.joined_at')
+        .execute()
+      const first = rows[0]
+      if (!first) return undefined
+      const { member_user: _user, member_role: _role, member_seat: _seat, member_nickname: _nickname, member_official_nickname: _official, member_avatar: _avatar, member_is_premium: _premium, ...lobby } = first
+      const members: MemberRow[] = []
+      for (const row of rows) {
+        // A table nobody is at comes back as one row without a member.
+        if (row.member_user === null || row.member_role === null) continue
+        members.push(
+          toMember({
+            lobby_id: lobby.id,
+            user_id: row.member_user,
+            role: row.member_role,
+            seat: row.member_seat,
+            nickname: row.member_nickname as string,
+            official_nickname: row.member_official_nickname,
+            avatar: row.member_avatar,
+            is_premium: row.member_is_premium as boolean,
+          }),
+        )
+      }
+      return { lobby, members }
+    },
+
     /** Open and running tables, newest first. */
     live(): Promise<LobbyRow[]> {
       return db.selectFrom('lobbies').selectAll().where('status', 'in', ['open', 'running']).orderBy('id', 'desc').execute()

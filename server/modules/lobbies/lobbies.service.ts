@@ -75,8 +75,8 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
   const recentSummaries = new Map<number, { summary: LobbySummary; at: number }>()
 
   async function summary(lobbyId: number): Promise<LobbySummary | null> {
-    const row = await repository.find(lobbyId)
-    const fresh = row ? ((await summaries([row]))[0] ?? null) : null
+    const found = await repository.findWithMembers(lobbyId)
+    const fresh = found ? summaryOf(found.lobby, found.members, found.lobby.status === 'running' ? await game.stageOf(lobbyId) : null) : null
     if (fresh && fresh.status === 'running') recentSummaries.set(lobbyId, { summary: fresh, at: Date.now() })
     else recentSummaries.delete(lobbyId)
     return fresh
@@ -109,11 +109,12 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     return membership.lobby.id
   }
 
-  async function liveLobby(lobbyId: number): Promise<LobbyRow> {
-    const row = await repository.find(lobbyId)
-    if (!row) throw notFound()
-    if (row.status === 'disbanded' || row.status === 'ended') throw lobbyError('errors.lobby.closed')
-    return row
+  /** An open or running table and its members. */
+  async function liveLobby(lobbyId: number): Promise<{ row: LobbyRow; members: MemberRow[] }> {
+    const found = await repository.findWithMembers(lobbyId)
+    if (!found) throw notFound()
+    if (found.lobby.status === 'disbanded' || found.lobby.status === 'ended') throw lobbyError('errors.lobby.closed')
+    return { row: found.lobby, members: found.members }
   }
 
   async function add(lobbyId: number, userId: number, as: LobbyRole, seat: number | null): Promise<void> {
@@ -174,13 +175,12 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     join(viewer: Viewer, lobbyId: number): Promise<{ as: LobbyRole; change: LobbyChange | null }> {
       const userId = viewer.user.id
       return game.withTable(lobbyId, async (table) => {
-        const row = await liveLobby(lobbyId)
+        const { row, members } = await liveLobby(lobbyId)
         const membership = await repository.membershipOf(userId)
         if (membership?.lobby.id === lobbyId) {
           if (membership.role === 'player') return { as: 'player' as const, change: null }
           if (membership.role === 'judge') throw gameError('errors.game.judge_playing')
         }
-        const members = await repository.members([lobbyId])
         const seatCount = seatCountOf(row.deck_id as DeckId)
         const taken = new Set(members.filter((member) => member.role === 'player').map((member) => member.seat))
         const full = row.status !== 'open' || taken.size >= seatCount
@@ -220,13 +220,12 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     moderate(viewer: Viewer, lobbyId: number): Promise<{ as: LobbyRole; change: LobbyChange | null }> {
       const userId = viewer.user.id
       return game.withTable(lobbyId, async () => {
-        const row = await liveLobby(lobbyId)
+        const { row, members } = await liveLobby(lobbyId)
         if (!(row.settings as LobbySettings).judge) throw lobbyError('errors.lobby.no_judge_seat')
         const membership = await repository.membershipOf(userId)
         if (membership?.lobby.id === lobbyId && membership.role === 'judge') return { as: 'judge' as const, change: null }
         if (membership?.lobby.id === lobbyId && membership.role === 'player') throw gameError('errors.game.judge_playing')
         if (row.status !== 'open') throw lobbyError('errors.lobby.started')
-        const members = await repository.members([lobbyId])
         if (members.some((member) => member.role === 'judge')) throw lobbyError('errors.lobby.judge_taken')
         const left = await release(userId)
         await add(lobbyId, userId, 'judge', null)
@@ -283,10 +282,10 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
 
     /** The table as it sits, for the deal (called by the game host inside the table's queue). */
     async setupOf(lobbyId: number): Promise<GameSetup> {
-      const row = await repository.find(lobbyId)
-      if (!row) throw notFound()
+      const found = await repository.findWithMembers(lobbyId)
+      if (!found) throw notFound()
+      const { lobby: row, members } = found
       if (row.status !== 'open') throw row.status === 'running' ? gameError('errors.game.phase') : lobbyError('errors.lobby.closed')
-      const members = await repository.members([lobbyId])
       const players = members.filter((member) => member.role === 'player').sort((left, right) => (left.seat ?? 0) - (right.seat ?? 0))
       return {
         deckId: row.deck_id as DeckId,
