@@ -15,7 +15,7 @@ import { autoTable, classicRoles } from './support/table'
  * role ever slips into some other field.
  */
 
-const games = 10_000
+const games = 5_000
 const fullTextEvery = 100
 const replayEvery = 10
 
