@@ -112,17 +112,24 @@ test('at night a red page and a spectator page receive no seat’s video, black 
     const judgeMedia = await scriptedPublisher(origin, table.judge, lobbyId, stops)
     const spectator = await newMember('Watcher')
     await table.watch(spectator)
-    const spectatorPage = await openPage(browser, origin, spectator.token)
-    await spectatorPage.goto(`/mafia/${lobbyId}`)
-    await expect(spectatorPage.getByTestId('game-table')).toHaveAttribute('data-viewer', 'spectator')
-
-    // Before the deal seat 10 sits in a browser; it hears and sees the judge, the spectator hears it.
+    // Before the deal seat 10 sits in a browser; it hears and sees the judge, the spectator hears it
+    // (the two pages load side by side).
     const leaver = table.players[9] as Member
-    const leaverPage = await openPage(browser, origin, leaver.token)
-    await leaverPage.goto(`/mafia/${lobbyId}`)
-    await expect(leaverPage.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
-    await flowing(spectatorPage, leaver.id, 'audio', 'the leaver’s voice at the spectator')
-    await flowing(leaverPage, table.judge.id, 'video', 'the judge’s camera at the leaver')
+    const [spectatorPage, leaverPage] = await Promise.all([
+      (async () => {
+        const page = await openPage(browser, origin, spectator.token)
+        await page.goto(`/mafia/${lobbyId}`)
+        await expect(page.getByTestId('game-table')).toHaveAttribute('data-viewer', 'spectator')
+        return page
+      })(),
+      (async () => {
+        const page = await openPage(browser, origin, leaver.token)
+        await page.goto(`/mafia/${lobbyId}`)
+        await expect(page.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
+        return page
+      })(),
+    ])
+    await Promise.all([flowing(spectatorPage, leaver.id, 'audio', 'the leaver’s voice at the spectator'), flowing(leaverPage, table.judge.id, 'video', 'the judge’s camera at the leaver')])
     // It leaves the table: within a second it is no longer heard, and receives nothing more.
     leaver.socket.emit('mafia:lobby:leave')
     await pause(1000)
@@ -152,16 +159,17 @@ test('at night a red page and a spectator page receive no seat’s video, black 
       await expect(page.getByTestId('table-media')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 })
       return page
     }
-    const blackPage = await pageOf(blackInBrowser)
-    const redPage = await pageOf(red)
+    const [blackPage, redPage] = await Promise.all([pageOf(blackInBrowser), pageOf(red)])
 
-    // The black page receives the other black seat's video, and the judge's; the scripted black peer receives the black page's camera.
-    await flowing(blackPage, scriptedBlack.id, 'video', 'the other black seat at the black page')
-    await flowing(redPage, table.judge.id, 'video', 'the judge at the red page')
-    await flowing(spectatorPage, table.judge.id, 'video', 'the judge at the spectator page')
-    await expect.poll(() => blackMedia.packets(String(blackInBrowser.id), 'video').length, { timeout: 30_000 }).toBeGreaterThan(10)
-    // The red page's camera is sent, and reaches the judge only.
-    await expect.poll(() => judgeMedia.packets(String(red.id), 'video').length, { timeout: 30_000 }).toBeGreaterThan(10)
+    // The black page receives the other black seat's video, and the judge's; the scripted black peer
+    // receives the black page's camera; the red page's camera is sent, and reaches the judge only.
+    await Promise.all([
+      flowing(blackPage, scriptedBlack.id, 'video', 'the other black seat at the black page'),
+      flowing(redPage, table.judge.id, 'video', 'the judge at the red page'),
+      flowing(spectatorPage, table.judge.id, 'video', 'the judge at the spectator page'),
+      expect.poll(() => blackMedia.packets(String(blackInBrowser.id), 'video').length, { timeout: 30_000 }).toBeGreaterThan(10),
+      expect.poll(() => judgeMedia.packets(String(red.id), 'video').length, { timeout: 30_000 }).toBeGreaterThan(10),
+    ])
     // Nothing of a seat's camera reaches the red page or the spectator's, nor the red camera a black one: the counters stand still.
     const sleepers: Array<[Page, Member]> = [
       [redPage, blackInBrowser],
