@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultLobbySettings } from '../../server/contract/game'
 import { createLobbiesRepository } from '../../server/modules/lobbies/lobbies.repository'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
+import { insertUsers } from '../helpers/finished-games'
 
 /**
  * A table and its members read together: the lobby list's summaries, the deal's setup and the seat
@@ -24,13 +25,9 @@ describe('a table read with its members', () => {
   beforeAll(async () => {
     database = await createTestDatabase()
     const suffix = Math.random().toString(36).slice(2, 8)
-    users = (
-      await database.db
-        .insertInto('users')
-        .values([0, 1, 2, 3].map((index) => ({ nickname: `seat${index}${suffix}`, email: `seat${index}-${suffix}@example.test`, password_hash: '!', email_confirmation: true, referral_token: `seat${index}${suffix}`, is_premium: index === 2 })))
-        .returning('id')
-        .execute()
-    ).map((row) => row.id)
+    users = await insertUsers(database.db, [0, 1, 2, 3].map((index) => `seat${index}${suffix}`))
+    // One premium member: the cards carry it.
+    await database.db.updateTable('users').set({ is_premium: true }).where('id', '=', users[2] as number).execute()
   })
   afterAll(async () => {
     await database?.dispose()
