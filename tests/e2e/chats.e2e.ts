@@ -1,4 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { requestResult } from '../helpers/requests'
+import { connectSocket } from '../helpers/sockets'
 import { newAccount, signedInContext, uniqueSuffix, type Account } from './support'
 
 /** A browser signed in as this account, optionally counting every attempt to play a sound. */
@@ -75,11 +77,16 @@ test('friends and the four chats: request, one-to-one with sound and floating wi
   await expect(bobWindow.getByTestId('message-text').filter({ hasText: 'First hello' })).toBeVisible()
   await expect.poll(() => soundPlays(b.page)).toBeGreaterThan(playsBefore)
 
-  // More than a page of history, paced under the server's five messages a second.
+  // More than a page of history, paced under the server's five messages a second. A writes them from
+  // a second device of hers (her own socket connection): typing each in the window, as the first
+  // message was, cost half a second apiece on a busy machine and showed nothing the first did not.
+  const aliceElsewhere = await connectSocket(origin, alice.token)
   for (let index = 1; index <= 25; index += 1) {
-    await say(aliceWindow, `Message ${String(index).padStart(2, '0')}`)
+    await requestResult(aliceElsewhere, 'chat:message', { id: directId, message: `Message ${String(index).padStart(2, '0')}` })
     await a.page.waitForTimeout(220)
   }
+  aliceElsewhere.disconnect()
+  await expect(aliceWindow.getByTestId('message-text').filter({ hasText: 'Message 25' })).toBeVisible()
   await expect(bobWindow.getByTestId('message-text').filter({ hasText: 'Message 25' })).toBeVisible()
 
   // B opens the conversation full page and scrolls up until its beginning.
