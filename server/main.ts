@@ -2,12 +2,14 @@ import { openDatabase } from '../db/connection'
 import { migrateToLatest } from '../db/migrate'
 import { seedDatabase } from '../db/seed/seed'
 import { DatabaseStartError } from '../db/start-errors'
-import { buildApp } from './app'
 import { exitCodes } from './exit-codes'
 import { loadConfig } from './config'
 import { createLogger } from './lib/logger'
 
 // Process entry: config -> database -> migrations and seed -> app -> listen; closes cleanly on a signal.
+// The app's modules are imported once the database is open: a server that cannot open DATA_DIR
+// (another server holds it, it cannot be written, it is corrupt) says so and stops at once, without
+// first loading every module it will not run.
 const config = loadConfig()
 // Until DATA_DIR is known to be writable, messages go to stdout only (the log file lives in DATA_DIR).
 const startLogger = createLogger({ name: 'app', level: config.logLevel })
@@ -37,6 +39,7 @@ const logger = createLogger({ name: 'app', level: config.logLevel, dataDir: conf
 try {
   await migrateToLatest(database.db, logger)
   await seedDatabase(database.db)
+  const { buildApp } = await import('./app')
   const app = await buildApp({ config, database, logger })
   await app.listen({ port: config.port, host: config.host })
   logger.info({ port: config.port, db: database.kind }, 'Mafia Table is listening')
