@@ -101,14 +101,16 @@ describe('the game drives the microphones', () => {
     await requestResult(spectator.socket, 'mafia:watch:lobby', { id: lobby.id })
     const command = (payload: GameCommandRequest['command']) => requestResult(judge.socket, 'mafia:game:command', { id: lobby.id, command: payload })
 
-    // Seats 1-4 and the judge publish; the spectator only receives.
+    // Seats 1-4 and the judge publish (joining side by side); the spectator only receives.
     const media = new Map<Member, MediaTestClient>()
-    for (const who of [judge, seat(1), seat(2), seat(3), seat(4)]) {
-      const client = await joinMedia(await ticket(who, lobby.id))
-      await client.publish({ audio: true, video: ['high'] })
-      stream(client, peer(who))
-      media.set(who, client)
-    }
+    await Promise.all(
+      [judge, seat(1), seat(2), seat(3), seat(4)].map(async (who) => {
+        const client = await joinMedia(await ticket(who, lobby.id))
+        await client.publish({ audio: true, video: ['high'] })
+        stream(client, peer(who))
+        media.set(who, client)
+      }),
+    )
     const at = (who: Member) => media.get(who) as MediaTestClient
     const watching = await ticket(spectator, lobby.id)
     expect(watching.role).toBe('subscriber')
@@ -116,8 +118,7 @@ describe('the game drives the microphones', () => {
     await expect(watcher.publish({ audio: true, video: ['high'] })).rejects.toThrow('errors.media.not_publisher')
 
     // Before the deal everyone may talk.
-    await hears(at(seat(1)), peer(seat(4)), 'seat 4 before the deal')
-    await hears(watcher, peer(seat(2)), 'seat 2 at the spectator before the deal')
+    await Promise.all([hears(at(seat(1)), peer(seat(4)), 'seat 4 before the deal'), hears(watcher, peer(seat(2)), 'seat 2 at the spectator before the deal')])
 
     // The deal: nobody speaks at night; the judge still does.
     await command({ type: 'start' })
@@ -125,20 +126,19 @@ describe('the game drives the microphones', () => {
     for (let number = 1; number <= 10; number++) expect(room?.isMicrophoneAllowed(peer(seat(number))), `seat ${number} after the deal`).toBe(false)
     expect(room?.isMicrophoneAllowed(peer(judge))).toBe(true)
     await at(seat(1)).waitForMessage((message) => message.type === 'track-muted' && message.peerId === peer(seat(4)), 'seat 4 muted')
-    await silent(at(seat(1)), peer(seat(4)), 'seat 4 muted at night')
-    await hears(at(seat(1)), peer(judge), 'the judge at night')
+    await Promise.all([silent(at(seat(1)), peer(seat(4)), 'seat 4 muted at night'), hears(at(seat(1)), peer(judge), 'the judge at night')])
 
     // The judge opens seats 1-3: they hear each other (and the spectator hears them); seat 4 stays closed.
     for (const number of [1, 2, 3]) await command({ type: 'microphone', seat: number, open: true })
-    for (const [listener, speakers] of [
-      [1, [2, 3]],
-      [2, [1, 3]],
-      [3, [1, 2]],
-    ] as const) {
-      for (const speaker of speakers) await hears(at(seat(listener)), peer(seat(speaker)), `seat ${speaker} at seat ${listener}`)
-    }
-    await hears(watcher, peer(seat(3)), 'seat 3 at the spectator')
-    await silent(at(seat(2)), peer(seat(4)), 'seat 4 still closed')
+    await Promise.all([
+      ...[
+        [1, [2, 3]],
+        [2, [1, 3]],
+        [3, [1, 2]],
+      ].flatMap(([listener, speakers]) => (speakers as number[]).map((speaker) => hears(at(seat(listener as number)), peer(seat(speaker)), `seat ${speaker} at seat ${listener}`))),
+      hears(watcher, peer(seat(3)), 'seat 3 at the spectator'),
+      silent(at(seat(2)), peer(seat(4)), 'seat 4 still closed'),
+    ])
 
     // The judge closes seat 2: its audio stops everywhere; seat 1's still flows; its camera still reaches the judge (it is night).
     const before = at(seat(1)).messages.length
