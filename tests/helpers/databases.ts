@@ -42,6 +42,10 @@ export async function prepareTemplates(options: { templateFile: string; postgres
     const handle = await openDatabase({})
     await migrateToLatest(handle.db)
     await seedDatabase(handle.db)
+    // Every test database starts from this folder, and PGlite zeroes its whole buffer pool at each
+    // start: the default 128 MB was a quarter of a test database's start (about 0.3 of 1.3 s). A test
+    // database holds a few megabytes, so 16 MB keeps all of it cached.
+    await sql`alter system set shared_buffers = '16MB'`.execute(handle.db)
     await writeFile(options.templateFile, await (handle.dumpPglite as () => Promise<Uint8Array>)())
     await handle.close()
   }
