@@ -3,6 +3,7 @@
 // which also defines the messages (`PgliteWorkerData`, `FromPgliteWorker`, `ToPgliteWorker`).
 // Plain JavaScript on purpose: a worker thread does not inherit the tsx loader, and registering it
 // in each thread costs more than opening the database.
+import { writeFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketHandler, PGLiteSocketServer } from '@electric-sql/pglite-socket'
@@ -11,6 +12,13 @@ import { answerEachChunkInOneWrite } from './pglite-answers.mjs'
 const options = workerData
 const port = parentPort
 if (!port) throw new Error('pglite-worker.mjs runs only as a worker thread')
+// The thread's name where the system lists threads (`top -H`, `ps -L`, bench:game's CPU by thread):
+// on Linux every thread of Node is `node` until it names itself. Other systems have no such file.
+try {
+  writeFileSync('/proc/thread-self/comm', 'pglite')
+} catch {
+  // not Linux: the thread keeps its name
+}
 // A statement's answer in one write; `answerEachMessage` keeps the package's own way (bench:db's baseline).
 if (!options.answerEachMessage) answerEachChunkInOneWrite(PGLiteSocketHandler)
 

@@ -1,5 +1,4 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -18,6 +17,7 @@ import { startBenchApp } from './bench-app'
 import { startCpuProfile, type ProfileSummary } from './cpu-profile'
 import { countPostgres, StatementCounter } from './statement-counter'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
+import { threadCpu, threadCpuBetween } from './thread-cpu'
 
 // `npm run bench:game`: hundreds of judged tables of ten (a judge, ten players, spectators) playing
 // whole games at once on the app server, every seat its own Socket.IO client driven by the scripted
@@ -495,31 +495,12 @@ async function postgresBackends(db: DatabaseHandle['db']): Promise<Map<number, n
   }
 }
 
-/**
- * CPU time (ms) of this process's main thread and of its other threads together (the embedded
- * database's thread, the garbage collector's helpers, libuv's pool), read from /proc (Linux only).
- */
-function threadCpu(): { main: number; others: number } | null {
-  try {
-    let main = 0
-    let others = 0
-    for (const task of readdirSync('/proc/self/task')) {
-      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
-      const ms = (Number(fields[11]) + Number(fields[12])) * 10
-      if (Number(task) === process.pid) main += ms
-      else others += ms
-    }
-    return { main, others }
-  } catch {
-    return null
-  }
-}
-
-const threadCpuSince = (before: ReturnType<typeof threadCpu>) => {
-  const after = threadCpu()
-  return before && after ? { main: after.main - before.main, others: after.others - before.others } : null
+/** The server's CPU in ms between two readings, by thread: its JavaScript thread, the embedded database's, and the rest (V8's and libuv's helpers). */
+function threadsBetween(before: ReturnType<typeof threadCpu>, after: ReturnType<typeof threadCpu>) {
+  const main = threadCpuBetween(before, after, (name) => name === 'main')
+  const database = threadCpuBetween(before, after, (name) => name === 'pglite')
+  const others = threadCpuBetween(before, after, (name) => name !== 'main' && name !== 'pglite')
+  return main === null || database === null || others === null ? null : { main, database, others }
 }
 
 /**
@@ -609,7 +590,7 @@ async function runServers(): Promise<void> {
   tell({ type: 'play' })
   const { stats: appStats, plan } = await expectMessage('played')
   const appCpu = process.cpuUsage(appCpuBefore)
-  const appThreads = threadCpuSince(appThreadsBefore)
+  const appThreads = threadsBetween(appThreadsBefore, threadCpu())
   const appWallMs = performance.now() - appStart
   appLoop.disable()
   statements.counting = false
@@ -665,7 +646,7 @@ async function runServers(): Promise<void> {
   tell({ type: 'replay' })
   const { stats: relayStats } = await expectMessage('replayed')
   const relayCpu = process.cpuUsage(relayCpuBefore)
-  const relayThreads = threadCpuSince(relayThreadsBefore)
+  const relayThreads = threadsBetween(relayThreadsBefore, threadCpu())
   const relayWallMs = performance.now() - relayStart
   relayLoop.disable()
   await new Promise<void>((resolve) => relay.close(() => resolve()))
@@ -709,9 +690,10 @@ async function runServers(): Promise<void> {
   console.log('|---|---:|---:|---:|')
   const line = (title: string, app: string, relayed: string, ratioText = '') => console.log(`| ${title} | ${app} | ${relayed} | ${ratioText} |`)
   line('server CPU per table, ms per game', format(game.cpuMsPerTable, 0), format(bare.cpuMsPerTable, 0), ratio(game.cpuMsPerTable, bare.cpuMsPerTable))
-  const perTable = (threads: { main: number; others: number } | null, part: 'main' | 'others') => (threads ? format(threads[part] / settings.tables, 0) : 'n/a')
+  const perTable = (threads: ReturnType<typeof threadsBetween>, part: 'main' | 'database' | 'others') => (threads ? format(threads[part] / settings.tables, 0) : 'n/a')
   line('  of which the main thread', perTable(appThreads, 'main'), perTable(relayThreads, 'main'))
-  line(`  of which the other threads (${database.kind === 'pglite' ? "the embedded database's, " : ''}the garbage collector's, libuv's)`, perTable(appThreads, 'others'), perTable(relayThreads, 'others'))
+  if (database.kind === 'pglite') line("  of which the embedded database's thread", perTable(appThreads, 'database'), perTable(relayThreads, 'database'))
+  line("  of which the other threads (the garbage collector's, libuv's)", perTable(appThreads, 'others'), perTable(relayThreads, 'others'))
   line('server cores busy while playing', format(game.coreShare, 2), format(bare.coreShare, 2))
   line('tables one core carries at this pace', format(settings.tables / game.coreShare, 0), format(settings.tables / bare.coreShare, 0))
   line('move to every pushed viewer, p50 ms', format(game.p50, 2), format(bare.p50, 2), ratio(game.p50, bare.p50))

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import Fastify from 'fastify'
 import { createLogger } from '../../server/lib/logger'
 import { createMediaServer } from '../../server/media'
 import { MediaTestClient, opusPacket } from '../helpers/media-client'
+import { threadCpu, threadCpuBetween } from './thread-cpu'
 
 // `npm run bench:media`: whole tables of synthetic peers (node-datachannel, loopback, in this process)
 // against one media server. Two phases over the same publisher traffic:
@@ -23,26 +22,7 @@ const low = { fps: 30, packetsPerFrame: 1, bytes: 500 }
 const audio = { packetsPerSecond: 50, bytes: 100 }
 
 const startedAt = performance.now()
-const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** CPU seconds per thread name (the JavaScript thread is reported as `main`). */
-function threadCpu(): Map<string, number> {
-  const totals = new Map<string, number>()
-  for (const tid of readdirSync('/proc/self/task')) {
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
-    } catch {
-      continue // the thread ended meanwhile
-    }
-    const name = Number(tid) === process.pid ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const seconds = (Number(fields[11]) + Number(fields[12])) / clockTicks
-    totals.set(name, (totals.get(name) ?? 0) + seconds)
-  }
-  return totals
-}
 
 const logger = createLogger({ name: 'bench', level: 'silent', file: false })
 const app = Fastify()
@@ -175,11 +155,7 @@ async function measure(name: string): Promise<PhaseResult> {
   await sleep(seconds * 1000)
   const after = { counters: serverCounters(), threads: threadCpu(), usage: process.cpuUsage(), send: publisherSendSeconds, at: performance.now() }
   const wall = (after.at - before.at) / 1000
-  const thread = (match: (name: string) => boolean) => {
-    let total = 0
-    for (const [threadName, cpu] of after.threads) if (match(threadName)) total += cpu - (before.threads.get(threadName) ?? 0)
-    return total / wall
-  }
+  const thread = (match: (name: string) => boolean) => (threadCpuBetween(before.threads, after.threads, match) ?? 0) / 1000 / wall
   const main = thread((threadName) => threadName === 'main')
   const mux = thread((threadName) => threadName === 'juice mux')
   const publishers = (after.send - before.send) / wall

@@ -108,6 +108,15 @@ describe('the embedded database in its own thread', () => {
     }
   })
 
+  it('names its thread pglite where the system lists threads, so its CPU can be told from the server\'s', async () => {
+    const threadNames = () => readdirSync('/proc/self/task').map((task) => readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim())
+    const before = threadNames().filter((name) => name === 'pglite').length
+    const worker = await startPgliteWorker({ dump: template() })
+    expect(threadNames().filter((name) => name === 'pglite').length).toBe(before + 1)
+    await worker.stop()
+    await expect.poll(() => threadNames().filter((name) => name === 'pglite').length).toBe(before)
+  })
+
   it('keeps the socket in a folder only this user can enter, refuses a second connection, and removes the folder when stopped', async () => {
     const worker = await startPgliteWorker({ dump: template() })
     if (process.platform !== 'win32') expect(statSync(worker.address.host).mode & 0o777).toBe(0o700)

@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+
+/** The kernel's clock ticks per second, the unit of a thread's CPU times in /proc. */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+/**
+ * CPU time in ms of each of this process's threads, summed by thread name (Linux only: read from
+ * /proc; null elsewhere). The JavaScript thread is `main`; the embedded database's thread names
+ * itself `pglite` (db/pglite-worker.mjs); V8's and libuv's helpers are named `node`, node-datachannel's
+ * threads after their job.
+ */
+export function threadCpu(): Map<string, number> | null {
+  let tasks: string[]
+  try {
+    tasks = readdirSync('/proc/self/task')
+  } catch {
+    return null
+  }
+  const totals = new Map<string, number>()
+  for (const task of tasks) {
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8')
+    } catch {
+      continue // the thread ended meanwhile
+    }
+    const name = Number(task) === process.pid ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+    // utime and stime, the 14th and 15th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
+    totals.set(name, (totals.get(name) ?? 0) + ms)
+  }
+  return totals
+}
+
+/** The CPU time in ms of the threads whose name `matches`, between two readings of `threadCpu`. */
+export function threadCpuBetween(before: Map<string, number> | null, after: Map<string, number> | null, matches: (name: string) => boolean): number | null {
+  if (!before || !after) return null
+  let total = 0
+  for (const [name, ms] of after) if (matches(name)) total += ms - (before.get(name) ?? 0)
+  return total
+}
