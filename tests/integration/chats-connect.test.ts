@@ -38,15 +38,25 @@ afterAll(async () => {
 
 const player = () => connectPlayer(server)
 
-/** Answers a list request and counts the statements it ran (once what earlier requests set off is done). */
+/**
+ * Answers a list request and counts the statements it ran (once what earlier requests set off is
+ * done). The counter sees every statement of the app, so on a loaded machine a late one (a socket's
+ * connection report, a session's last use) can fall into a request's window: the request is asked
+ * three times and the fewest counted. A list that takes two statements still counts two each time.
+ */
 async function listed(who: Player, event: 'chats:check' | 'chats:group:check') {
-  for (let settled = -1; settled !== statements.count; ) {
-    settled = statements.count
-    await new Promise((resolve) => setTimeout(resolve, 200))
+  let fewest = Number.POSITIVE_INFINITY
+  let items: Awaited<ReturnType<typeof requestResult<typeof event>>>['items'] = []
+  for (let attempt = 0; attempt < 3 && fewest > 1; attempt++) {
+    for (let settled = -1; settled !== statements.count; ) {
+      settled = statements.count
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    const before = statements.count
+    ;({ items } = await requestResult(who.socket, event))
+    fewest = Math.min(fewest, statements.count - before)
   }
-  const before = statements.count
-  const { items } = await requestResult(who.socket, event)
-  return { items, statements: statements.count - before }
+  return { items, statements: fewest }
 }
 
 describe('chats on connect', () => {
