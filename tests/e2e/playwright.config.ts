@@ -32,7 +32,11 @@ export default defineConfig({
     baseURL,
     // A click that cannot happen (a control hidden, covered or disabled) fails with its reason instead of waiting out the test.
     actionTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM before and after, the network
+    // and the console. Not the screencast: recording it makes the browser copy out and encode every
+    // frame it draws, and a table's cameras draw several a second on each page. With it, two pages
+    // at a table with one camera kept half a core busy compositing in software; without, 3 %.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // Menus and popovers slide in (Fluent's enter motion). On a loaded machine a click aimed while
     // one still moves can land on its neighbour: the user menu's "referral" click once reached
     // "statistics" above it. With reduced motion they appear in place, as for users who ask for it.

@@ -18,6 +18,9 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground6,
     transitionProperty: 'box-shadow, filter',
     transitionDuration: tokens.durationNormal,
+    // The ring follows the voice several times a second; each change eases in on the main thread,
+    // repainting the page for every frame of it. Users who ask for less motion get the ring at once.
+    '@media (prefers-reduced-motion: reduce)': { transitionProperty: 'none' },
   },
   speaking: { boxShadow: `0 0 0 3px ${tokens.colorBrandStroke1} inset` },
   dimmed: { filter: 'brightness(0.25) grayscale(0.6)' },
