@@ -44,6 +44,14 @@ export function createTableOwnership(options: { io: AppServer; repository: GameR
   const node = `${process.pid}-${randomBytes(6).toString('base64url')}`
   let timer: NodeJS.Timeout | null = null
   let stopped = false
+  /**
+   * Leases this server is giving up, until the row is gone. Meanwhile the row still names this
+   * server: a call forwarded here is answered "not mine" only once the release is done, so the
+   * caller's next claim finds the lease free instead of this server's name again (three quick
+   * retries used to end in errors.internal on a loaded machine).
+   */
+  const releasing = new Map<number, Promise<void>>()
+  const releaseDone = (lobbyId: number): Promise<void> => releasing.get(lobbyId) ?? Promise.resolve()
   // Set as the app server starts closing: from then on nothing is forwarded to another server.
   let closing = false
   // A little longer than the adapter's own 5 s request timeout, which normally answers first.
@@ -80,7 +88,8 @@ export function createTableOwnership(options: { io: AppServer; repository: GameR
     node,
 
     /** Who runs this table: this server when it holds (or just took) the lease, else the other's name; null for no such table. */
-    ownerOf(lobbyId: number): Promise<string | null> {
+    async ownerOf(lobbyId: number): Promise<string | null> {
+      await releaseDone(lobbyId)
       return repository.claimLease(lobbyId, node, ttlMs)
     },
 
@@ -101,7 +110,11 @@ export function createTableOwnership(options: { io: AppServer; repository: GameR
       server.on(callEvent, (message, ack) => {
         if (message.to !== node) return ack({ notOwner: true })
         handle(message.call).then(
-          (handled) => ack(handled === null ? { notOwner: true } : { ok: handled.result ?? null }),
+          async (handled) => {
+            if (handled !== null) return ack({ ok: handled.result ?? null })
+            await releaseDone(message.call.lobbyId)
+            ack({ notOwner: true })
+          },
           (error: unknown) => {
             if (error instanceof AppError) ack({ error: { statusCode: error.statusCode, code: error.code, ...(error.details.field ? { field: error.details.field } : {}) } })
             else {
@@ -148,7 +161,13 @@ export function createTableOwnership(options: { io: AppServer; repository: GameR
     },
 
     release(lobbyId: number): void {
-      repository.releaseLease(lobbyId, node).catch((error: unknown) => logger.warn({ err: error, lobbyId }, 'table lease release failed'))
+      const released = releaseDone(lobbyId)
+        .then(() => repository.releaseLease(lobbyId, node))
+        .catch((error: unknown) => logger.warn({ err: error, lobbyId }, 'table lease release failed'))
+        .finally(() => {
+          if (releasing.get(lobbyId) === released) releasing.delete(lobbyId)
+        })
+      releasing.set(lobbyId, released)
     },
 
     /** The app server is closing: calls for other servers' tables are refused at once instead of forwarded. */
