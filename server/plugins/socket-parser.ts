@@ -5,9 +5,10 @@ import type { TablePush } from '../contract/socket/game'
  * Socket.IO's wire format with one shortcut for the busiest packet of all, a table's push
  * (`mafia:game:updated`): a move sends one to every viewer of its table. Socket.IO's encoder walks
  * every packet looking for binary data and stringifies it whole; a push holds no binary data, and
- * its events are the same objects for most viewers of a move (they are never changed once made), so
- * each event is stringified once and its text reused. The text on the wire is what the stock encoder
- * writes, and clients decode it with the stock decoder. Every other packet goes the stock way.
+ * its events and the pieces of its view are the same objects for many viewers of a move (the seats
+ * as the public sees them, the vote, the timers), never changed once made. So each event and each
+ * piece of a view is stringified once and its text reused. The text on the wire is what the stock
+ * encoder writes, and clients decode it with the stock decoder. Every other packet goes the stock way.
  */
 
 const pushEvent = 'mafia:game:updated'
@@ -29,9 +30,43 @@ function eventsText(events: readonly object[]): string {
   return `${text}]`
 }
 
+/**
+ * The JSON text of each piece of a view pushed so far, by the piece (an object or an array): the
+ * engine gives viewers who see a piece alike the same object, and a new object whenever it changes.
+ */
+const pieceTexts = new WeakMap<object, string>()
+
+/** The JSON text of a field's name, as `JSON.stringify` writes it (the view's field names, made once). */
+const fieldNameTexts = new Map<string, string>()
+
+/** A push's changed fields as `JSON.stringify(changes)` writes them: a field without a value is left out. */
+function changesText(changes: Record<string, unknown>): string {
+  let text = '{'
+  for (const field in changes) {
+    const value = changes[field]
+    let json: string | undefined
+    if (typeof value === 'object' && value !== null) {
+      json = pieceTexts.get(value)
+      if (json === undefined) {
+        json = JSON.stringify(value)
+        pieceTexts.set(value, json)
+      }
+    } else json = JSON.stringify(value) as string | undefined
+    // `undefined` (and a function or a symbol, which a view never holds) has no JSON: the field is left out.
+    if (json === undefined) continue
+    let name = fieldNameTexts.get(field)
+    if (name === undefined) {
+      name = JSON.stringify(field)
+      fieldNameTexts.set(field, name)
+    }
+    text += text.length === 1 ? `${name}:${json}` : `,${name}:${json}`
+  }
+  return `${text}}`
+}
+
 /** A push's JSON text, as `JSON.stringify(push)` writes it (same fields, same values). */
 function pushText(push: TablePush): string {
-  return `{"lobbyId":${JSON.stringify(push.lobbyId)},"stream":${JSON.stringify(push.stream)},"seq":${JSON.stringify(push.seq)},"changes":${JSON.stringify(push.changes)},"events":${eventsText(push.events)}}`
+  return `{"lobbyId":${JSON.stringify(push.lobbyId)},"stream":${JSON.stringify(push.stream)},"seq":${JSON.stringify(push.seq)},"changes":${changesText(push.changes as Record<string, unknown>)},"events":${eventsText(push.events)}}`
 }
 
 /** A push's fields: one with any other goes the stock way, so that nothing of it is left out. */
