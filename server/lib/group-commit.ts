@@ -12,10 +12,9 @@
  * - A write that fails fails every item of its batch, unless `retryAlone` is set: then each item of a
  *   failed batch of several is written alone, in order, so one item's failure (a row already stored)
  *   is never another's.
- * - The next batch is sent before the submitters of the last are answered, so the database works on
- *   it while they go on. They are all answered in the same turn of the event loop: answering a few
- *   per turn, with the loop's other work between turns, made the last of a large batch wait for all
- *   of it, and cost more turns (`bench:game`).
+ * - The next batch is sent before the submitters of the last are answered, and they are answered
+ *   `answeredPerTurn` at a time, one turn of the event loop each, so the database and what the
+ *   submitters do next work side by side and a large batch never holds the loop for long.
  * - `gatherMs` makes the first item of a batch that could be written at once wait that long for
  *   others (instead of to the end of the turn), so a server that is not busy enough to fill its
  *   writes in flight still writes many items per statement. Items that waited for a write in flight
@@ -28,6 +27,8 @@ export interface GroupCommitOptions<Item, Result> {
   maxBatch?: number
   /** Writes running at once. Default 1. */
   inFlight?: number
+  /** Submitters answered per turn of the event loop. Default: all of a batch at once. */
+  answeredPerTurn?: number
   /** Write each item of a failed batch alone, so each hears of its own failure only. Default false. */
   retryAlone?: boolean
   /** How long the first item of a batch that could be written at once waits for others, ms. Default 0: to the end of the turn. */
@@ -50,6 +51,7 @@ type Outcome<Result> = { written: true; result: Result } | { written: false; err
 export function createGroupCommit<Item, Result>(options: GroupCommitOptions<Item, Result>): GroupCommit<Item, Result> {
   const maxBatch = options.maxBatch ?? 500
   const inFlight = options.inFlight ?? 1
+  const answeredPerTurn = options.answeredPerTurn ?? Number.POSITIVE_INFINITY
   const gatherMs = options.gatherMs ?? 0
   let queue: Array<Pending<Item, Result>> = []
   let writing = 0
@@ -79,13 +81,15 @@ export function createGroupCommit<Item, Result>(options: GroupCommitOptions<Item
     return outcomes
   }
 
-  function answer(batch: Array<Pending<Item, Result>>, outcomes: Array<Outcome<Result>>): void {
-    for (let index = 0; index < batch.length; index++) {
+  function answer(batch: Array<Pending<Item, Result>>, outcomes: Array<Outcome<Result>>, from = 0): void {
+    const to = Math.min(batch.length, from + answeredPerTurn)
+    for (let index = from; index < to; index++) {
       const pending = batch[index] as Pending<Item, Result>
       const outcome = outcomes[index] as Outcome<Result>
       if (outcome.written) pending.resolve(outcome.result)
       else pending.reject(outcome.error)
     }
+    if (to < batch.length) setImmediate(() => answer(batch, outcomes, to))
   }
 
   function flush(): void {
