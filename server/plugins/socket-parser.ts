@@ -13,28 +13,27 @@ import type { TablePush } from '../contract/socket/game'
 
 const pushEvent = 'mafia:game:updated'
 
-/** The JSON text of each event pushed so far, by the event object (shared by the viewers who see it whole). */
-const eventTexts = new WeakMap<object, string>()
+/**
+ * The JSON text of each event and each piece of a view (an object or an array) pushed so far, by
+ * the object: viewers who see one alike get the same object, and a change makes a new one.
+ */
+const objectTexts = new WeakMap<object, string>()
+
+/** An event's or a view piece's JSON text, written the first time it is pushed. */
+function textOf(value: object): string {
+  let json = objectTexts.get(value)
+  if (json === undefined) {
+    json = JSON.stringify(value)
+    objectTexts.set(value, json)
+  }
+  return json
+}
 
 function eventsText(events: readonly object[]): string {
   let text = '['
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index] as object
-    let json = eventTexts.get(event)
-    if (json === undefined) {
-      json = JSON.stringify(event)
-      eventTexts.set(event, json)
-    }
-    text += index === 0 ? json : `,${json}`
-  }
+  for (let index = 0; index < events.length; index++) text += index === 0 ? textOf(events[index] as object) : `,${textOf(events[index] as object)}`
   return `${text}]`
 }
-
-/**
- * The JSON text of each piece of a view pushed so far, by the piece (an object or an array): the
- * engine gives viewers who see a piece alike the same object, and a new object whenever it changes.
- */
-const pieceTexts = new WeakMap<object, string>()
 
 /** The JSON text of a field's name, as `JSON.stringify` writes it (the view's field names, made once). */
 const fieldNameTexts = new Map<string, string>()
@@ -44,14 +43,7 @@ function changesText(changes: Record<string, unknown>): string {
   let text = '{'
   for (const field in changes) {
     const value = changes[field]
-    let json: string | undefined
-    if (typeof value === 'object' && value !== null) {
-      json = pieceTexts.get(value)
-      if (json === undefined) {
-        json = JSON.stringify(value)
-        pieceTexts.set(value, json)
-      }
-    } else json = JSON.stringify(value) as string | undefined
+    const json = typeof value === 'object' && value !== null ? textOf(value) : (JSON.stringify(value) as string | undefined)
     // `undefined` (and a function or a symbol, which a view never holds) has no JSON: the field is left out.
     if (json === undefined) continue
     let name = fieldNameTexts.get(field)
