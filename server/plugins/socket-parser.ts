@@ -14,17 +14,26 @@ import type { TablePush } from '../contract/socket/game'
 const pushEvent = 'mafia:game:updated'
 
 /**
- * The JSON text of each event and each piece of a view (an object or an array) pushed so far, by
- * the object: viewers who see one alike get the same object, and a change makes a new one.
+ * The JSON text of each event and each piece of a view (an object or an array) written in the
+ * current job, by the object. A command's pushes to all its viewers are written in one job (the
+ * fan-out is synchronous), and viewers who see a piece alike get the same object; a change makes a
+ * new object, so a piece is mostly pushed only in the job that made it. So a plain map, emptied by
+ * a microtask once the job is done: a weak map's entry for every short-lived piece cost the garbage
+ * collector more than the text it saved.
  */
-const objectTexts = new WeakMap<object, string>()
+const jobTexts = new Map<object, string>()
 
-/** An event's or a view piece's JSON text, written the first time it is pushed. */
+function forgetJobTexts(): void {
+  jobTexts.clear()
+}
+
+/** An event's or a view piece's JSON text, written once in the current job. */
 function textOf(value: object): string {
-  let json = objectTexts.get(value)
+  let json = jobTexts.get(value)
   if (json === undefined) {
+    if (jobTexts.size === 0) queueMicrotask(forgetJobTexts)
     json = JSON.stringify(value)
-    objectTexts.set(value, json)
+    jobTexts.set(value, json)
   }
   return json
 }

@@ -56,6 +56,19 @@ describe('the app’s Socket.IO encoder', () => {
     expect(compared).toBeGreaterThan(30 * 100)
   })
 
+  it('keeps a piece\'s text for the job that wrote it only, so the texts kept never outgrow one command\'s pushes', async () => {
+    // A piece is never changed once pushed; changing one here shows when its kept text is let go.
+    const seats = [{ seat: 1, fouls: 0 }]
+    const packet = (): Packet => ({ type: PacketType.EVENT, nsp: '/', data: ['mafia:game:updated', { ...push(8, [vote]), changes: { seats } }] })
+    const first = app.encode(packet())
+    seats[0]!.fouls = 1
+    // In the same job the text written first is reused (what lets viewers of one command share it).
+    expect(app.encode(packet())).toEqual(first)
+    await Promise.resolve()
+    expect(app.encode(packet())).toEqual(stock.encode(packet()))
+    expect(app.encode(packet())).not.toEqual(first)
+  })
+
   it('writes a push whose changes hold a field without a value as the stock encoder does', () => {
     const packet: Packet = { type: PacketType.EVENT, nsp: '/', data: ['mafia:game:updated', { ...push(7, []), changes: { phase: 'night', deadline: undefined, day: 2 } }] }
     expect(app.encode(packet)).toEqual(stock.encode(packet))
