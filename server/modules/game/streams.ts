@@ -1,4 +1,4 @@
-import type { GameEvent, GameView, TableEvent, Viewer } from '../../contract/game'
+import type { GameEvent, GameView, TableEvent, Viewer, VisibleGameEvent } from '../../contract/game'
 import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
 import { projectEvent, viewFor, type GameState } from './engine'
 
@@ -64,23 +64,28 @@ export function changesOf(previous: GameView | null, next: GameView): Partial<Ga
   return changes as Partial<GameView>
 }
 
-/**
- * Each event (or projection of one) without its version, made once: most viewers see most events
- * whole, so they share one copy. Events and their projections are never changed once made.
- */
-const withoutVersions = new WeakMap<object, TableEvent>()
+/** A stored event, and the same event without the game's version: made once, shared by every viewer who sees it whole. */
+interface KeptEvent {
+  event: GameEvent
+  whole: TableEvent
+}
 
-/** An event as this viewer may see it, without the game's version (which would count hidden events). */
-function tableEventOf(event: GameEvent, viewer: Viewer, state: GameState): TableEvent | null {
-  const visible = projectEvent(event, viewer, state)
+function withoutVersion(event: GameEvent | VisibleGameEvent): TableEvent {
+  const { version: _version, ...rest } = event
+  return rest as TableEvent
+}
+
+const keep = (event: GameEvent): KeptEvent => ({ event, whole: withoutVersion(event) })
+
+/**
+ * An event as this viewer may see it, without the game's version (which would count hidden
+ * events). Kept beside the event rather than in a weak map by event: a weak map holding every
+ * event of every running table made the collector's work and its own growth stall the server.
+ */
+function tableEventOf(kept: KeptEvent, viewer: Viewer, state: GameState): TableEvent | null {
+  const visible = projectEvent(kept.event, viewer, state)
   if (visible === null) return null
-  let seen = withoutVersions.get(visible)
-  if (!seen) {
-    const { version: _version, ...rest } = visible
-    seen = rest as TableEvent
-    withoutVersions.set(visible, seen)
-  }
-  return seen
+  return visible === kept.event ? kept.whole : withoutVersion(visible)
 }
 
 /** The events of a push that carries none (shared: a push is never changed once made). */
@@ -101,7 +106,7 @@ export class TableStreams {
    * Every event of the game so far, oldest first, and the state after the latest: a snapshot's log
    * is projected from them when asked (a load, a sync that cannot resume), never kept per viewer.
    */
-  private readonly events: GameEvent[]
+  private readonly events: KeptEvent[]
   private state: GameState | null
 
   /** `events`: the game's stored events, which the state is the fold of (none before the deal). */
@@ -112,7 +117,7 @@ export class TableStreams {
     events: readonly GameEvent[] = [],
   ) {
     this.state = state
-    this.events = [...events]
+    this.events = events.map(keep)
     if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer), recent: [] })
   }
 
@@ -137,7 +142,8 @@ export class TableStreams {
 
   /** After one command's events: each viewer's push, for those who get one. */
   advance(events: readonly GameEvent[], state: GameState): Delivery[] {
-    for (const event of events) this.events.push(event)
+    const added = events.map(keep)
+    for (const kept of added) this.events.push(kept)
     this.state = state
     const deliveries: Delivery[] = []
     for (const stream of this.viewerStreams(state)) {
@@ -146,8 +152,8 @@ export class TableStreams {
       const view = viewFor(state, viewer)
       const changes = changesOf(stream.view, view)
       let seen: TableEvent[] | null = null
-      for (const event of events) {
-        const visible = tableEventOf(event, viewer, state)
+      for (const kept of added) {
+        const visible = tableEventOf(kept, viewer, state)
         if (visible) (seen ??= []).push(visible)
       }
       stream.view = view
@@ -185,8 +191,8 @@ export class TableStreams {
    */
   private logOf(viewer: Viewer, state: GameState): TableEvent[] {
     const log: TableEvent[] = []
-    for (const event of this.events) {
-      const visible = tableEventOf(event, viewer, state)
+    for (const kept of this.events) {
+      const visible = tableEventOf(kept, viewer, state)
       if (visible) log.push(visible)
     }
     return log
