@@ -64,7 +64,11 @@ export function changesOf(previous: GameView | null, next: GameView): Partial<Ga
   return changes as Partial<GameView>
 }
 
-/** A stored event, and the same event without the game's version: made once, shared by every viewer who sees it whole. */
+/**
+ * A stored event, and the same event without the game's version: made once, shared by every viewer
+ * who sees it whole. Kept beside the event rather than in a weak map by event: a weak map holding
+ * every event of every running table made the collector's work and its own growth stall the server.
+ */
 interface KeptEvent {
   event: GameEvent
   whole: TableEvent
@@ -77,11 +81,7 @@ function withoutVersion(event: GameEvent | VisibleGameEvent): TableEvent {
 
 const keep = (event: GameEvent): KeptEvent => ({ event, whole: withoutVersion(event) })
 
-/**
- * An event as this viewer may see it, without the game's version (which would count hidden
- * events). Kept beside the event rather than in a weak map by event: a weak map holding every
- * event of every running table made the collector's work and its own growth stall the server.
- */
+/** An event as this viewer may see it, without the game's version (which would count hidden events). */
 function tableEventOf(kept: KeptEvent, viewer: Viewer, state: GameState): TableEvent | null {
   const visible = projectEvent(kept.event, viewer, state)
   if (visible === null) return null
@@ -143,7 +143,7 @@ export class TableStreams {
   /** After one command's events: each viewer's push, for those who get one. */
   advance(events: readonly GameEvent[], state: GameState): Delivery[] {
     const added = events.map(keep)
-    for (const kept of added) this.events.push(kept)
+    this.events.push(...added)
     this.state = state
     const deliveries: Delivery[] = []
     for (const stream of this.viewerStreams(state)) {
