@@ -31,6 +31,10 @@ import { threadCpu, threadCpuBetween } from './thread-cpu'
 //   BENCH_PACE_MS / --pace=150   pause before each move of the judge or a speaker (votes follow at once)
 //   BENCH_RAMP_S / --ramp=20     the tables' starts spread evenly over this many seconds, as tables
 //                                start one after another in a club
+//   BENCH_WARMUP / --warmup=20   tables that play a whole game first, on the app and then on the
+//                                relay, unmeasured: a server that has run for a while has its hot
+//                                code compiled, and the relay (run second, on the same Socket.IO
+//                                code) would otherwise be the only one measured warm
 //   DATABASE_URL                 PostgreSQL instead of PGlite in a temporary DATA_DIR
 //   BENCH_CPU_PROFILE / --cpu-profile=file   the server's CPU profile while the games play, written
 //                                to this file and summarised (profiling slows the server down)
@@ -50,6 +54,7 @@ const settings = {
   spectators: option('spectators', ['BENCH_SPECTATORS'], 2),
   paceMs: option('pace', ['BENCH_PACE_MS'], 150),
   rampSeconds: option('ramp', ['BENCH_RAMP_S'], 20),
+  warmupTables: option('warmup', ['BENCH_WARMUP'], 20),
 }
 type Settings = typeof settings
 const profileFile = process.argv.find((arg) => arg.startsWith('--cpu-profile='))?.split('=')[1] ?? process.env.BENCH_CPU_PROFILE
@@ -102,10 +107,11 @@ interface RunStats {
 
 type ToClients =
   | { type: 'app'; url: string; members: Array<{ id: number; token: string }>; settings: Settings }
-  | { type: 'play' }
+  /** Tables `from` to `to` (excluded) of those seated play, their starts spread over `rampSeconds`. */
+  | { type: 'play'; from: number; to: number; rampSeconds: number }
   | { type: 'close' }
   | { type: 'relay'; url: string }
-  | { type: 'replay' }
+  | { type: 'replay'; from: number; to: number; rampSeconds: number; last: boolean }
 type FromClients =
   | { type: 'seated'; lobbyIds: number[]; connectMs: number; seatMs: number }
   | { type: 'played'; stats: RunStats; plan: PlannedMove[][] }
@@ -243,7 +249,8 @@ async function runClients(): Promise<void> {
   const moves: MoveRecord[][] = []
   /** Each table's pushes, by viewer, in arrival order. */
   const arrivals: Arrival[][][] = []
-  let plan: PlannedMove[][] = []
+  /** Each table's moves as the relay replays them, once the table has played. */
+  const plan: PlannedMove[][] = []
   let relaySockets: AnySocket[][] = []
   const dropped: Record<string, number> = {}
   const reloadsNow = () => tables.reduce((sum, table) => sum + table.viewers.reduce((count, viewer) => count + viewer.reloads, 0), 0)
@@ -251,7 +258,8 @@ async function runClients(): Promise<void> {
   async function seatTables(url: string, members: Array<{ id: number; token: string }>): Promise<void> {
     let seated = 0
     let connected = 0
-    const stopProgress = progress('seating', config.tables, () => seated, () => connected)
+    const tableCount = config.warmupTables + config.tables
+    const stopProgress = progress('seating', tableCount, () => seated, () => connected)
     const connectStart = performance.now()
     appSockets = await connectAll(
       url,
@@ -262,7 +270,7 @@ async function runClients(): Promise<void> {
     const connectMs = performance.now() - connectStart
     const seatStart = performance.now()
     const spectatorsOf: Member[][] = []
-    for (let index = 0; index < config.tables; index++) {
+    for (let index = 0; index < tableCount; index++) {
       const pool = members.slice(index * viewersPerTable, (index + 1) * viewersPerTable).map((member, offset): Member => ({ ...member, socket: appSockets[index * viewersPerTable + offset] as TestSocket }))
       // The script takes the judge first, then seats 1 to 10, then the spectators: the pool's order is the viewers' order.
       const viewerOfUser = new Map(pool.map((member, offset) => [member.id, offset]))
@@ -300,17 +308,18 @@ async function runClients(): Promise<void> {
     await send({ type: 'seated', lobbyIds: tables.map((table) => table.lobbyId), connectMs, seatMs: performance.now() - seatStart })
   }
 
-  async function playAll(): Promise<void> {
+  async function playAll(from: number, to: number, rampSeconds: number): Promise<void> {
+    const playing = tables.slice(from, to)
     const reloadsBefore = reloadsNow()
     const cpuBefore = process.cpuUsage()
     const start = performance.now()
     const failedTables: string[] = []
     let done = 0
-    const stopProgress = progress('app', tables.length, () => done, () => moves.reduce((sum, tableMoves) => sum + tableMoves.length, 0))
+    const stopProgress = progress('app', playing.length, () => done, () => moves.slice(from, to).reduce((sum, tableMoves) => sum + tableMoves.length, 0))
     await Promise.all(
-      tables.map(async (table, index) => {
+      playing.map(async (table, index) => {
         try {
-          await sleep((index * config.rampSeconds * 1000) / config.tables)
+          await sleep((index * rampSeconds * 1000) / playing.length)
           await table.judgeCommand({ type: 'start' })
           const end = await table.play(() => false, 1000)
           if (end.phase === 'ended') await table.judgeCommand({ type: 'finalise' })
@@ -325,15 +334,15 @@ async function runClients(): Promise<void> {
     // Give the last pushes a moment to land before counting.
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
-    const sent = moves.map((tableMoves) =>
+    const sent = moves.slice(from, to).map((tableMoves) =>
       [...tableMoves]
         .filter((move) => move.actor >= 0)
         .sort((a, b) => a.sentAt - b.sentAt)
         .map((move) => ({ actor: move.actor, command: move.command, sentAt: move.sentAt, waitedMs: move.waitedMs, accepted: move.error === null })),
     )
-    const measured = measure(sent, arrivals)
-    plan = measured.plan
-    const all = moves.flat()
+    const measured = measure(sent, arrivals.slice(from, to))
+    for (const [offset, tableMoves] of measured.plan.entries()) plan[from + offset] = tableMoves
+    const all = moves.slice(from, to).flat()
     await send({
       type: 'played',
       stats: {
@@ -353,32 +362,27 @@ async function runClients(): Promise<void> {
         clientCpuMs: (cpu.user + cpu.system) / 1000,
         dropped: { ...dropped },
       },
-      plan,
+      plan: measured.plan,
     })
   }
+
+  /** Each relay table's pushes, by viewer, in arrival order; how many each viewer has; the move waiting for them. */
+  let replayArrivals: Arrival[][][] = []
+  let received: number[][] = []
+  let waiting: Array<(() => void) | null> = []
 
   /** The relay's clients: the same number of sockets per table, each in its own room as in the game. */
   async function joinRelay(url: string): Promise<void> {
     const sockets = await connectAll(
       url,
-      Array.from({ length: config.tables * viewersPerTable }, (_, index) => ({ table: Math.floor(index / viewersPerTable), viewer: index % viewersPerTable })),
+      Array.from({ length: tables.length * viewersPerTable }, (_, index) => ({ table: Math.floor(index / viewersPerTable), viewer: index % viewersPerTable })),
     )
     relaySockets = tables.map((_, index) => sockets.slice(index * viewersPerTable, (index + 1) * viewersPerTable))
-    await send({ type: 'relay-ready' })
-  }
-
-  /**
-   * Replays every table's moves through the relay: same sender, same pause, the same viewers pushed
-   * to. As in the game, a move is sent once the judge, the previous sender and this sender hold
-   * every push of the moves before it.
-   */
-  async function replayAll(): Promise<void> {
-    const replayArrivals: Arrival[][][] = tables.map(() => Array.from({ length: viewersPerTable }, () => []))
-    /** Pushes each viewer of each table has received, and the one waiting for them. */
-    const received = tables.map(() => new Array<number>(viewersPerTable).fill(0))
-    const waiting: Array<(() => void) | null> = tables.map(() => null)
-    relaySockets.forEach((sockets, table) => {
-      sockets.forEach((socket, viewer) => {
+    replayArrivals = tables.map(() => Array.from({ length: viewersPerTable }, () => []))
+    received = tables.map(() => new Array<number>(viewersPerTable).fill(0))
+    waiting = tables.map(() => null)
+    relaySockets.forEach((tableSockets, table) => {
+      tableSockets.forEach((socket, viewer) => {
         const sizes = pushSizes(socket, '2["relay:push"')
         socket.on('relay:push', () => {
           ;(replayArrivals[table]![viewer] as Arrival[]).push({ at: performance.now(), bytes: sizes.shift() ?? 0, host: false })
@@ -387,20 +391,30 @@ async function runClients(): Promise<void> {
         })
       })
     })
+    await send({ type: 'relay-ready' })
+  }
+
+  /**
+   * Replays every table's moves through the relay: same sender, same pause, the same viewers pushed
+   * to. As in the game, a move is sent once the judge, the previous sender and this sender hold
+   * every push of the moves before it.
+   */
+  async function replayAll(from: number, to: number, rampSeconds: number, last: boolean): Promise<void> {
     const cpuBefore = process.cpuUsage()
     const start = performance.now()
-    const sent: Array<Array<SentMove & { actor: number; waitedMs: number }>> = tables.map(() => [])
+    const sent: Array<Array<SentMove & { actor: number; waitedMs: number }>> = plan.slice(from, to).map(() => [])
     const failedTables: string[] = []
     let done = 0
-    const stopProgress = progress('relay', plan.length, () => done, () => sent.reduce((sum, tableMoves) => sum + tableMoves.length, 0))
+    const stopProgress = progress('relay', to - from, () => done, () => sent.reduce((sum, tableMoves) => sum + tableMoves.length, 0))
     await Promise.all(
-      plan.map(async (tableMoves, table) => {
+      plan.slice(from, to).map(async (tableMoves, offset) => {
+        const table = from + offset
         const sockets = relaySockets[table] as AnySocket[]
         const expected = new Array<number>(viewersPerTable).fill(0)
         const holds = (viewer: number) => (received[table]![viewer] as number) >= (expected[viewer] as number)
         let previousActor = 0
         try {
-          await sleep((table * config.rampSeconds * 1000) / config.tables)
+          await sleep((offset * rampSeconds * 1000) / (to - from))
           for (const [index, move] of tableMoves.entries()) {
             const ready = () => holds(0) && holds(previousActor) && holds(move.actor)
             if (!ready()) {
@@ -418,7 +432,7 @@ async function runClients(): Promise<void> {
             for (const viewer of move.viewers) expected[viewer]! += 1
             const sentAt = performance.now()
             await (sockets[move.actor] as AnySocket).timeout(60_000).emitWithAck('relay:move', { table, move: index })
-            sent[table]!.push({ actor: move.actor, command: move.command, sentAt, waitedMs: move.waitedMs, accepted: move.accepted })
+            sent[offset]!.push({ actor: move.actor, command: move.command, sentAt, waitedMs: move.waitedMs, accepted: move.accepted })
             previousActor = move.actor
           }
         } catch (error) {
@@ -431,7 +445,7 @@ async function runClients(): Promise<void> {
     const playMs = performance.now() - start
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
-    const measured = measure(sent, replayArrivals)
+    const measured = measure(sent, replayArrivals.slice(from, to))
     const all = sent.flat()
     await send({
       type: 'replayed',
@@ -453,7 +467,7 @@ async function runClients(): Promise<void> {
         dropped: {},
       },
     })
-    for (const socket of relaySockets.flat()) socket.disconnect()
+    if (last) for (const socket of relaySockets.flat()) socket.disconnect()
   }
 
   process.on('message', (message: ToClients) => {
@@ -461,14 +475,14 @@ async function runClients(): Promise<void> {
       if (message.type === 'app') {
         config = message.settings
         await seatTables(message.url, message.members)
-      } else if (message.type === 'play') await playAll()
+      } else if (message.type === 'play') await playAll(message.from, message.to, message.rampSeconds)
       else if (message.type === 'close') {
         for (const socket of appSockets) socket.disconnect()
         await send({ type: 'closed' })
       } else if (message.type === 'relay') await joinRelay(message.url)
       else if (message.type === 'replay') {
-        await replayAll()
-        process.disconnect?.()
+        await replayAll(message.from, message.to, message.rampSeconds, message.last)
+        if (message.last) process.disconnect?.()
       }
     }
     run().catch((error: unknown) => void send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }))
@@ -567,15 +581,27 @@ async function runServers(): Promise<void> {
   phase(`database ${database.kind} migrated and seeded, app listening`)
 
   // Users and sessions straight into the database, in bulk.
-  const total = settings.tables * viewersPerTable
+  const warmup = settings.warmupTables
+  const total = (warmup + settings.tables) * viewersPerTable
   const members = await createBenchAccounts(database.db, total, 'game')
   tell({ type: 'app', url: appUrl, members, settings })
   const seated = await expectMessage('seated')
   phase(`${total} sockets connected in ${(seated.connectMs / 1000).toFixed(1)} s, tables seated in ${(seated.seatMs / 1000).toFixed(1)} s`)
+  /** The warm-up's starts are spread as densely as the measured run's. */
+  const warmupRamp = (settings.rampSeconds * warmup) / Math.max(1, settings.tables)
+  let warmupPlan: PlannedMove[][] = []
+  if (warmup > 0) {
+    phase(`the server settled in ${(await settle() / 1000).toFixed(1)} s; ${warmup} tables play to warm up, unmeasured`)
+    tell({ type: 'play', from: 0, to: warmup, rampSeconds: warmupRamp })
+    const played = await expectMessage('played')
+    if (played.stats.failedTables.length > 0) throw new Error(`the warm-up failed: ${played.stats.failedTables.slice(0, 3).join('; ')}`)
+    warmupPlan = played.plan
+  }
   phase(`the server settled in ${(await settle() / 1000).toFixed(1)} s; playing`)
 
+  const measuredLobbyIds = seated.lobbyIds.slice(warmup)
   const countEvents = async () =>
-    Number((await database.db.selectFrom('game_events').select((eb) => eb.fn.countAll<number>().as('count')).where('lobby_id', 'in', seated.lobbyIds).executeTakeFirstOrThrow()).count)
+    Number((await database.db.selectFrom('game_events').select((eb) => eb.fn.countAll<number>().as('count')).where('lobby_id', 'in', measuredLobbyIds).executeTakeFirstOrThrow()).count)
   const eventsBefore = await countEvents()
   const backendsBefore = database.kind === 'postgres' ? await postgresBackends(database.db) : null
   const loadBefore = loadavg()
@@ -587,8 +613,8 @@ async function runServers(): Promise<void> {
   const appThreadsBefore = threadCpu()
   const appCpuBefore = process.cpuUsage()
   const appStart = performance.now()
-  tell({ type: 'play' })
-  const { stats: appStats, plan } = await expectMessage('played')
+  tell({ type: 'play', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds })
+  const { stats: appStats, plan: measuredPlan } = await expectMessage('played')
   const appCpu = process.cpuUsage(appCpuBefore)
   const appThreads = threadsBetween(appThreadsBefore, threadCpu())
   const appWallMs = performance.now() - appStart
@@ -598,7 +624,7 @@ async function runServers(): Promise<void> {
   const backendsAfter = database.kind === 'postgres' ? await postgresBackends(database.db) : null
   const postgresCpuMs = backendsAfter ? [...backendsAfter.entries()].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore?.get(pid) ?? 0), 0) : null
   const stored = (await countEvents()) - eventsBefore
-  const results = await database.db.selectFrom('game_results').select(['outcome', 'finalised']).where('lobby_id', 'in', seated.lobbyIds).execute()
+  const results = await database.db.selectFrom('game_results').select(['outcome', 'finalised']).where('lobby_id', 'in', measuredLobbyIds).execute()
   tell({ type: 'close' })
   await expectMessage('closed')
   await app.close()
@@ -612,6 +638,8 @@ async function runServers(): Promise<void> {
   // spectators' shared room), each as large as the game's push. Nothing else.
   const httpServer = createServer()
   const relay = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 })
+  /** Every table's moves, the warm-up's first, as the clients number the tables. */
+  const plan = [...warmupPlan, ...measuredPlan]
   /** Each room's position, as each stream's `seq` in the game: seats and the judge, then the spectators. */
   const positions = plan.map(() => new Array<number>(12).fill(0))
   const padding = (bytes: number) => 'x'.repeat(Math.max(0, bytes - 66))
@@ -637,13 +665,18 @@ async function runServers(): Promise<void> {
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve()))
   tell({ type: 'relay', url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}` })
   await expectMessage('relay-ready')
-  phase(`relay sockets connected, settled in ${(await settle() / 1000).toFixed(1)} s; replaying`)
+  if (warmup > 0) {
+    phase(`relay sockets connected, settled in ${(await settle() / 1000).toFixed(1)} s; the warm-up's games replay, unmeasured`)
+    tell({ type: 'replay', from: 0, to: warmup, rampSeconds: warmupRamp, last: false })
+    await expectMessage('replayed')
+  }
+  phase(`the relay settled in ${(await settle() / 1000).toFixed(1)} s; replaying`)
   const relayLoop = monitorEventLoopDelay({ resolution: loopResolutionMs })
   relayLoop.enable()
   const relayThreadsBefore = threadCpu()
   const relayCpuBefore = process.cpuUsage()
   const relayStart = performance.now()
-  tell({ type: 'replay' })
+  tell({ type: 'replay', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, last: true })
   const { stats: relayStats } = await expectMessage('replayed')
   const relayCpu = process.cpuUsage(relayCpuBefore)
   const relayThreads = threadsBetween(relayThreadsBefore, threadCpu())
@@ -683,7 +716,7 @@ async function runServers(): Promise<void> {
     `${stats.unmatched.host + stats.unmatched.beforeFirstMove + stats.unmatched.noMoveLeft} (host ${stats.unmatched.host}, before the first move ${stats.unmatched.beforeFirstMove}, no move left ${stats.unmatched.noMoveLeft})`
 
   console.log(
-    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets, connected in ${format(seated.connectMs / 1000)} s, seated in ${format(seated.seatMs / 1000)} s), pace ${settings.paceMs} ms per judge or speaker move, starts spread over ${settings.rampSeconds} s, database ${database.kind}, Node ${process.version}, load average (1, 5, 15 min) before playing ${loadBefore.map((value) => value.toFixed(1)).join(' ')}, at the end ${loadavg().map((value) => value.toFixed(1)).join(' ')}${profile ? ', CPU PROFILED (slower)' : ''}`,
+    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets, connected in ${format(seated.connectMs / 1000)} s, seated in ${format(seated.seatMs / 1000)} s), pace ${settings.paceMs} ms per judge or speaker move, starts spread over ${settings.rampSeconds} s, after ${warmup} tables played a whole game on each server to warm up, database ${database.kind}, Node ${process.version}, load average (1, 5, 15 min) before playing ${loadBefore.map((value) => value.toFixed(1)).join(' ')}, at the end ${loadavg().map((value) => value.toFixed(1)).join(' ')}${profile ? ', CPU PROFILED (slower)' : ''}`,
   )
   console.log('')
   console.log('| figure | app | bare relay | app / relay |')
