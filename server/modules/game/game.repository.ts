@@ -16,11 +16,17 @@ type EventRow = { lobby_id: number; version: number; type: string; event: string
 /**
  * How the moves of running games share writes: two in flight, a batch's first move waiting 4 ms for
  * others (the embedded database spends most of a one-row insert on the statement, not the row),
- * movers answered two per turn (each answer pushes to a whole table of viewers; four per turn kept
- * the event loop's delay p99 at 20 ms in `bench:game`, two at 16), a failed batch retried table by
- * table.
+ * movers answered eight per turn, a failed batch retried table by table.
+ *
+ * Each answer pushes to a whole table of viewers (about half a millisecond), so answering them a few
+ * per turn keeps a large batch from holding the event loop. But every turn between two answers
+ * also runs whatever else the loop has queued, and under load that is several milliseconds: at two
+ * per turn the last movers of a batch of 40 waited for 20 turns. In `bench:game` (200 tables) the
+ * time from a batch's stored to a mover's answer was p99 183-211 ms at two per turn and 56-96 ms at
+ * eight on PostgreSQL, 94-142 against 31-59 ms on PGlite, and a move's p99 at every viewer went from
+ * 313-329 to 205-261 ms and 214-473 to 159-256 ms, with the event loop's delay p99 about the same.
  */
-export const runningMovesCommit = { inFlight: 2, gatherMs: 4, answeredPerTurn: 2, retryAlone: true } as const
+export const runningMovesCommit = { inFlight: 2, gatherMs: 4, answeredPerTurn: 8, retryAlone: true } as const
 
 export function createGameRepository(db: Kysely<Database>) {
   // The moves of a running game, of every table, share the connection's statements (see the README).
