@@ -395,8 +395,8 @@ async function runClients(): Promise<void> {
   }
 
   /**
-   * Replays every table's moves through the relay: same sender, same pause, the same viewers pushed
-   * to. As in the game, a move is sent once the judge, the previous sender and this sender hold
+   * Replays the moves of tables `from` to `to` (excluded) through the relay: same sender, same pause,
+   * the same viewers pushed to. As in the game, a move is sent once the judge, the previous sender and this sender hold
    * every push of the moves before it.
    */
   async function replayAll(from: number, to: number, rampSeconds: number, last: boolean): Promise<void> {
@@ -668,7 +668,8 @@ async function runServers(): Promise<void> {
   if (warmup > 0) {
     phase(`relay sockets connected, settled in ${(await settle() / 1000).toFixed(1)} s; the warm-up's games replay, unmeasured`)
     tell({ type: 'replay', from: 0, to: warmup, rampSeconds: warmupRamp, last: false })
-    await expectMessage('replayed')
+    const replayed = await expectMessage('replayed')
+    if (replayed.stats.failedTables.length > 0) throw new Error(`the relay's warm-up failed: ${replayed.stats.failedTables.slice(0, 3).join('; ')}`)
   }
   phase(`the relay settled in ${(await settle() / 1000).toFixed(1)} s; replaying`)
   const relayLoop = monitorEventLoopDelay({ resolution: loopResolutionMs })
