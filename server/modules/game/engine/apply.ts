@@ -1,5 +1,6 @@
 import type { GameCreatedEvent, GameEvent, NightStep, SpeechKind } from '../../../contract/game'
 import type { GameState, SeatState } from './state'
+import { mapPacked } from './arrays'
 
 /**
  * Folds one event into the state. Events are facts already decided (see decide/), so this never
@@ -35,7 +36,7 @@ function createdState(event: GameCreatedEvent): GameState {
     deckId: event.deckId,
     settings: event.settings,
     judge: event.judge,
-    seats: event.seats.map((user, index) => ({
+    seats: mapPacked(event.seats, (user, index) => ({
       seat: index + 1,
       user,
       role: null,
@@ -145,7 +146,7 @@ function copySeat(player: SeatState): Mutable<SeatState> {
 
 /** The seats with one seat changed. */
 function changeSeat(seats: readonly SeatState[], seat: number, change: (player: Mutable<SeatState>) => void): readonly SeatState[] {
-  return seats.map((player) => {
+  return mapPacked(seats, (player) => {
     if (player.seat !== seat) return player
     const changed = copySeat(player)
     change(changed)
@@ -189,7 +190,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
     case 'game_created':
       throw new Error('game_created can only be the first event')
     case 'roles_dealt':
-      next.seats = state.seats.map((player, index) => {
+      next.seats = mapPacked(state.seats, (player, index) => {
         const dealt = copySeat(player)
         dealt.role = event.roles[index] ?? null
         return dealt
@@ -274,7 +275,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       next.deadline = null
       next.voteRecords = [
         ...state.voteRecords,
-        { kind: 'vote', day: state.day, round: event.round, candidates: state.vote?.candidates ?? event.counts.map((count) => count.candidate), votes: event.votes, counts: event.counts },
+        { kind: 'vote', day: state.day, round: event.round, candidates: state.vote?.candidates ?? mapPacked(event.counts, (count) => count.candidate), votes: event.votes, counts: event.counts },
       ]
       break
     case 'tie':
@@ -388,7 +389,7 @@ function reduce(state: GameState, event: GameEvent): Mutable<GameState> {
       break
     case 'game_ended':
       enterPhase(next, 'ended', null, event.at)
-      next.seats = state.seats.map((player, index) => {
+      next.seats = mapPacked(state.seats, (player, index) => {
         const revealed = copySeat(player)
         revealed.role = event.roles[index] ?? player.role
         return revealed

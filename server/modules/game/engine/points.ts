@@ -1,4 +1,5 @@
 import type { GameResult, SeatResult } from '../../../contract/game'
+import { mapPacked } from './arrays'
 import { teamOf } from './decks'
 import type { GameState } from './state'
 
@@ -49,7 +50,7 @@ export function bestMovePoints(state: GameState, seat: number): number {
 export function gameResult(state: GameState): GameResult | null {
   const outcome = state.outcome
   if (!outcome) return null
-  const seats: SeatResult[] = state.seats.map((player) => {
+  const seats: SeatResult[] = mapPacked(state.seats, (player) => {
     const role = player.role ?? 'Civil'
     const team = teamOf(role)
     const won = outcome.outcome === team

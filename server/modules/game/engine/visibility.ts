@@ -10,6 +10,7 @@ import type {
   VotingView,
   YouView,
 } from '../../../contract/game'
+import { mapPacked } from './arrays'
 import { actionsFor } from './actions'
 import { teamOf } from './decks'
 import { camerasFor, openMicrophones } from './media'
@@ -99,7 +100,7 @@ function publicSeatOf(player: GameState['seats'][number]): SeatView {
 function publicSeats(state: GameState): readonly SeatView[] {
   let seats = publicSeatsCache.get(state.seats)
   if (!seats) {
-    seats = state.seats.map(publicSeatOf)
+    seats = mapPacked(state.seats, publicSeatOf)
     publicSeatsCache.set(state.seats, seats)
   }
   return seats
@@ -151,7 +152,7 @@ function seatViews(state: GameState, sight: Sight): readonly SeatView[] {
   const shared = publicSeats(state)
   if (!sight.everything && sight.own === null) return shared
   return seatViewsOf(state.seats, sightKey(sight), () => {
-    if (sight.everything) return state.seats.map((player, index) => (player.role === null ? (shared[index] as SeatView) : withRole(shared[index] as SeatView, player.role)))
+    if (sight.everything) return mapPacked(state.seats, (player, index) => (player.role === null ? (shared[index] as SeatView) : withRole(shared[index] as SeatView, player.role)))
     const seats = shared.slice()
     for (const player of state.seats) {
       const role = player.role
@@ -180,7 +181,7 @@ function publicVoting(state: GameState): VotingView | null {
       votingType: vote.votingType,
       candidates: vote.candidates,
       current: vote.votingType === 0 ? (vote.candidates[vote.current] ?? null) : null,
-      counts: vote.candidates.map((candidate) => ({ candidate, votes: vote.votes.filter((cast) => cast.candidate === candidate).length })),
+      counts: mapPacked(vote.candidates, (candidate) => ({ candidate, votes: vote.votes.filter((cast) => cast.candidate === candidate).length })),
       votes: state.settings.openUp ? vote.votes : null,
       voted: vote.votes.length,
       yourVote: null,
@@ -233,7 +234,7 @@ function voteRecordViews(state: GameState, sight: Sight): readonly VoteRecordVie
   if (sight.allVoters) return state.voteRecords
   let hidden = recordsWithoutVoters.get(state.voteRecords)
   if (!hidden) {
-    hidden = state.voteRecords.map((record) => ({ ...record, votes: null }))
+    hidden = mapPacked(state.voteRecords, (record) => ({ ...record, votes: null }))
     recordsWithoutVoters.set(state.voteRecords, hidden)
   }
   return hidden
@@ -316,7 +317,7 @@ export function projectEvent(event: GameEvent, viewer: Viewer, state: GameState)
     case 'roles_dealt':
       if (seesEverything(state, viewer)) return event
       if (playerSeat(state, viewer) === null) return null
-      return { ...event, roles: event.roles.map((role, index) => (seesRole(state, viewer, index + 1) ? role : null)) }
+      return { ...event, roles: mapPacked(event.roles, (role, index) => (seesRole(state, viewer, index + 1) ? role : null)) }
     case 'night_action':
       return seesNightAction(state, viewer, event) ? event : null
     case 'points_awarded':

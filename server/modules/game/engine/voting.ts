@@ -1,4 +1,5 @@
 import type { CastVote, VoteCount } from '../../../contract/game'
+import { mapPacked } from './arrays'
 import type { GameState, LiftStage, VoteStage } from './state'
 import { countAtTable, seatsAtTable } from './state'
 
@@ -16,13 +17,13 @@ export interface Tally {
  */
 export function tally(state: GameState, stage: VoteStage): Tally {
   const last = stage.candidates[stage.candidates.length - 1] as number
-  const votes: CastVote[] = seatsAtTable(state).map((player) => {
+  const votes: CastVote[] = mapPacked(seatsAtTable(state), (player) => {
     const cast = stage.votes.find((vote) => vote.voter === player.seat)
     return cast ? { voter: player.seat, candidate: cast.candidate, automatic: false } : { voter: player.seat, candidate: last, automatic: true }
   })
-  const counts = stage.candidates.map((candidate) => ({ candidate, votes: votes.filter((vote) => vote.candidate === candidate).length }))
+  const counts = mapPacked(stage.candidates, (candidate) => ({ candidate, votes: votes.filter((vote) => vote.candidate === candidate).length }))
   const most = Math.max(...counts.map((count) => count.votes))
-  return { votes, counts, leaders: counts.filter((count) => count.votes === most).map((count) => count.candidate) }
+  return { votes, counts, leaders: mapPacked(counts.filter((count) => count.votes === most), (count) => count.candidate) }
 }
 
 /** The "all of them leave?" vote passes with more than half of the players at the table. */
