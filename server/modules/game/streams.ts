@@ -25,7 +25,10 @@ const judge: Viewer = Object.freeze({ kind: 'judge' })
 
 /** The viewers of a table: each seat, the judge when there is one, and the spectators together. */
 export function viewersOf(state: GameState): Viewer[] {
-  const viewers: Viewer[] = state.seats.map((seat) => ({ kind: 'player', seat: seat.seat }))
+  // Pushed one by one rather than mapped: the list then has packed elements whichever tier of V8
+  // made it, like the engine's arrays (engine/arrays.ts).
+  const viewers: Viewer[] = []
+  for (const seat of state.seats) viewers.push({ kind: 'player', seat: seat.seat })
   if (state.judge !== null) viewers.push(judge)
   viewers.push(spectator)
   return viewers
@@ -81,6 +84,12 @@ function withoutVersion(event: GameEvent | VisibleGameEvent): TableEvent {
 
 const keep = (event: GameEvent): KeptEvent => ({ event, whole: withoutVersion(event) })
 
+/** The events as kept, pushed one by one onto `into` (not mapped, so the array stays packed: see viewersOf). */
+function keepAll(events: readonly GameEvent[], into: KeptEvent[]): KeptEvent[] {
+  for (const event of events) into.push(keep(event))
+  return into
+}
+
 /** An event as this viewer may see it, without the game's version (which would count hidden events). */
 function tableEventOf(kept: KeptEvent, viewer: Viewer, state: GameState): TableEvent | null {
   const visible = projectEvent(kept.event, viewer, state)
@@ -117,7 +126,7 @@ export class TableStreams {
     events: readonly GameEvent[] = [],
   ) {
     this.state = state
-    this.events = events.map(keep)
+    this.events = keepAll(events, [])
     if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer), recent: [] })
   }
 
@@ -134,7 +143,11 @@ export class TableStreams {
   /** The streams of this table's viewers, in `viewersOf` order: its seats and judge are fixed from the deal on. */
   private viewerStreams(state: GameState): ViewerStream[] {
     const count = state.seats.length + (state.judge !== null ? 1 : 0) + 1
-    if (this.ordered?.length !== count) this.ordered = viewersOf(state).map((viewer) => this.streamOf(viewer))
+    if (this.ordered?.length !== count) {
+      const ordered: ViewerStream[] = []
+      for (const viewer of viewersOf(state)) ordered.push(this.streamOf(viewer))
+      this.ordered = ordered
+    }
     return this.ordered
   }
 
@@ -142,7 +155,7 @@ export class TableStreams {
 
   /** After one command's events: each viewer's push, for those who get one. */
   advance(events: readonly GameEvent[], state: GameState): Delivery[] {
-    const added = events.map(keep)
+    const added = keepAll(events, [])
     this.events.push(...added)
     this.state = state
     const deliveries: Delivery[] = []

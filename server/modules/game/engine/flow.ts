@@ -1,4 +1,5 @@
 import type { EndReason, Outcome, RoleName } from '../../../contract/game'
+import { mapPacked } from './arrays'
 import { nightStepsOf } from './decks'
 import type { Draft } from './draft'
 import { lostSpeechRule } from './fouls'
@@ -103,7 +104,7 @@ export function nextDaySpeech(draft: Draft): void {
 /** After the last speech: the nominees still at the table, in nomination order. */
 export function startVoting(draft: Draft): void {
   const state = draft.state
-  const candidates = state.nominations.map((nomination) => nomination.target).filter((seat) => isAtTable(state, seat))
+  const candidates = mapPacked(state.nominations, (nomination) => nomination.target).filter((seat) => isAtTable(state, seat))
   voteAmong(draft, candidates, 1)
 }
 
@@ -228,7 +229,7 @@ export function endIfDecided(draft: Draft): boolean {
 }
 
 export function endGame(draft: Draft, outcome: Outcome, reason: EndReason, losingTeam: 'red' | 'black' | null): void {
-  const roles = draft.state.seats.map((player) => player.role).filter((role): role is RoleName => role !== null)
+  const roles = mapPacked(draft.state.seats, (player) => player.role).filter((role): role is RoleName => role !== null)
   draft.emit({ type: 'game_ended', outcome, reason, roles, losingTeam })
 }
 

@@ -1,4 +1,5 @@
 import type { GameErrorCode, NightStep, RoleName } from '../../../contract/game'
+import { mapPacked } from './arrays'
 import { teamOf } from './decks'
 import { isAtTable, isSeat, seatOf, type GameState, type NightActionRecord } from './state'
 
@@ -71,7 +72,7 @@ export function resolveNight(state: GameState): number[] {
   const black = state.seats.filter((player) => player.left === null && player.role !== null && teamOf(player.role) === 'black')
   let mafiaTarget: number | null = null
   if (black.length > 0) {
-    const shots = black.map((player) => actions.find((action) => action.step === 'shooting' && action.seat === player.seat)?.target)
+    const shots = mapPacked(black, (player) => actions.find((action) => action.step === 'shooting' && action.seat === player.seat)?.target)
     const first = shots[0]
     if (first !== undefined && shots.every((shot) => shot === first)) mafiaTarget = first
   }
