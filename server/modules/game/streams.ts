@@ -2,7 +2,14 @@ import type { GameEvent, GameView, TableEvent, Viewer, VisibleGameEvent } from '
 import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
 import { projectEvent, viewFor, type GameState } from './engine'
 
-/** How many pushes each stream keeps for a viewer who resumes after a gap or a reconnect. */
+/**
+ * How many pushes each stream keeps for a viewer who resumes after a gap or a reconnect. They are
+ * kept as their JSON text, not as objects: a push lives for many moves, so as an object (whose
+ * `changes` also hold the parts of views replaced since) it outlived the young generation and was
+ * copied and promoted with everything it held. In `npm run bench:game` these pushes were half of
+ * what the server allocated and still held a few seconds later; one string each is copied at once
+ * and holds nothing.
+ */
 const keptPushes = 64
 
 /** One viewer's private stream: its position, the view it holds there, and its latest pushes. */
@@ -11,7 +18,8 @@ interface ViewerStream {
   seq: number
   /** The view this viewer holds at `seq` (null until the deal). */
   view: GameView | null
-  recent: TablePush[]
+  /** The latest pushes as JSON text, oldest first. */
+  recent: string[]
 }
 
 /** A push and the viewer whose stream it belongs to (the socket layer knows their room). */
@@ -178,7 +186,7 @@ export class TableStreams {
       if (!changed && seen === null) continue
       stream.seq += 1
       const push: TablePush = { lobbyId: this.lobbyId, stream: this.id, seq: stream.seq, changes, events: seen ?? (noEvents as TableEvent[]) }
-      stream.recent.push(push)
+      stream.recent.push(JSON.stringify(push))
       if (stream.recent.length > keptPushes) stream.recent.shift()
       deliveries.push({ viewer, push })
     }
@@ -220,7 +228,7 @@ export class TableStreams {
     if (stream && from.stream === this.id && from.seq !== undefined && from.seq <= stream.seq) {
       const missed = stream.seq - from.seq
       if (missed === 0) return { resumed: true, pushes: [] }
-      if (missed <= stream.recent.length) return { resumed: true, pushes: stream.recent.slice(stream.recent.length - missed) }
+      if (missed <= stream.recent.length) return { resumed: true, pushes: stream.recent.slice(stream.recent.length - missed).map((text) => JSON.parse(text) as TablePush) }
     }
     return { resumed: false, game: this.snapshot(viewer) }
   }
