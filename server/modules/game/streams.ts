@@ -1,6 +1,6 @@
 import type { GameEvent, GameView, TableEvent, Viewer, VisibleGameEvent } from '../../contract/game'
 import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
-import { projectEvent, viewFor, type GameState } from './engine'
+import { mapPacked, projectEvent, viewFor, type GameState } from './engine'
 
 /**
  * How many pushes each stream keeps for a viewer who resumes after a gap or a reconnect. They are
@@ -33,10 +33,7 @@ const judge: Viewer = Object.freeze({ kind: 'judge' })
 
 /** The viewers of a table: each seat, the judge when there is one, and the spectators together. */
 export function viewersOf(state: GameState): Viewer[] {
-  // Pushed one by one rather than mapped: the list then has packed elements whichever tier of V8
-  // made it, like the engine's arrays (engine/arrays.ts).
-  const viewers: Viewer[] = []
-  for (const seat of state.seats) viewers.push({ kind: 'player', seat: seat.seat })
+  const viewers = mapPacked(state.seats, (seat): Viewer => ({ kind: 'player', seat: seat.seat }))
   if (state.judge !== null) viewers.push(judge)
   viewers.push(spectator)
   return viewers
@@ -92,12 +89,6 @@ function withoutVersion(event: GameEvent | VisibleGameEvent): TableEvent {
 
 const keep = (event: GameEvent): KeptEvent => ({ event, whole: withoutVersion(event) })
 
-/** The events as kept, pushed one by one onto `into` (not mapped, so the array stays packed: see viewersOf). */
-function keepAll(events: readonly GameEvent[], into: KeptEvent[]): KeptEvent[] {
-  for (const event of events) into.push(keep(event))
-  return into
-}
-
 /** An event as this viewer may see it, without the game's version (which would count hidden events). */
 function tableEventOf(kept: KeptEvent, viewer: Viewer, state: GameState): TableEvent | null {
   const visible = projectEvent(kept.event, viewer, state)
@@ -134,7 +125,7 @@ export class TableStreams {
     events: readonly GameEvent[] = [],
   ) {
     this.state = state
-    this.events = keepAll(events, [])
+    this.events = mapPacked(events, keep)
     if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer), recent: [] })
   }
 
@@ -151,11 +142,7 @@ export class TableStreams {
   /** The streams of this table's viewers, in `viewersOf` order: its seats and judge are fixed from the deal on. */
   private viewerStreams(state: GameState): ViewerStream[] {
     const count = state.seats.length + (state.judge !== null ? 1 : 0) + 1
-    if (this.ordered?.length !== count) {
-      const ordered: ViewerStream[] = []
-      for (const viewer of viewersOf(state)) ordered.push(this.streamOf(viewer))
-      this.ordered = ordered
-    }
+    if (this.ordered?.length !== count) this.ordered = mapPacked(viewersOf(state), (viewer) => this.streamOf(viewer))
     return this.ordered
   }
 
@@ -163,7 +150,7 @@ export class TableStreams {
 
   /** After one command's events: each viewer's push, for those who get one. */
   advance(events: readonly GameEvent[], state: GameState): Delivery[] {
-    const added = keepAll(events, [])
+    const added = mapPacked(events, keep)
     this.events.push(...added)
     this.state = state
     const deliveries: Delivery[] = []

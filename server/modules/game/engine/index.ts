@@ -13,6 +13,7 @@
  */
 export { actionsFor, judgeActions, playerActions } from './actions'
 export { applyEvent, replay } from './apply'
+export { mapPacked } from './arrays'
 export { decide, execute } from './decide/index'
 export type { DecideResult, ExecuteResult } from './decide/result'
 export { createGame } from './decide/setup'
