@@ -1,5 +1,6 @@
 import type { GameEvent, GameView, TableEvent, Viewer, VisibleGameEvent } from '../../contract/game'
 import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
+import { jobJsonText } from '../../lib/job-json-text'
 import { mapPacked, projectEvent, viewFor, type GameState } from './engine'
 
 /**
@@ -7,8 +8,7 @@ import { mapPacked, projectEvent, viewFor, type GameState } from './engine'
  * kept as their JSON text, not as objects: a push lives for many moves, so as an object (whose
  * `changes` also hold the parts of views replaced since) it outlived the young generation and was
  * copied and promoted with everything it held. In `npm run bench:game` these pushes were half of
- * what the server allocated and still held a few seconds later; one string each is copied at once
- * and holds nothing.
+ * what the server allocated and still held a few seconds later; one string each holds nothing.
  */
 const keptPushes = 64
 
@@ -173,7 +173,8 @@ export class TableStreams {
       if (!changed && seen === null) continue
       stream.seq += 1
       const push: TablePush = { lobbyId: this.lobbyId, stream: this.id, seq: stream.seq, changes, events: seen ?? (noEvents as TableEvent[]) }
-      stream.recent.push(JSON.stringify(push))
+      // The same text goes on the wire: the encoder finds it written in this job.
+      stream.recent.push(jobJsonText(push))
       if (stream.recent.length > keptPushes) stream.recent.shift()
       deliveries.push({ viewer, push })
     }
