@@ -1,25 +1,23 @@
 import type { GameEvent, GameView, TableEvent, Viewer, VisibleGameEvent } from '../../contract/game'
 import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
-import { jobJsonText } from '../../lib/job-json-text'
 import { mapPacked, projectEvent, viewFor, type GameState } from './engine'
 
 /**
- * How many pushes each stream keeps for a viewer who resumes after a gap or a reconnect. They are
- * kept as their JSON text, not as objects: a push lives for many moves, so as an object (whose
- * `changes` also hold the parts of views replaced since) it outlived the young generation and was
- * copied and promoted with everything it held. In `npm run bench:game` these pushes were half of
- * what the server allocated and still held a few seconds later; one string each holds nothing.
+ * How many of a table's latest moves it keeps for a viewer who resumes after a gap or a reconnect:
+ * the pushes they missed are made again from these moves' states and events, as `advance` made them.
+ * A move's state is shared by every viewer and mostly shares its parts with the state before it, so
+ * a kept move holds far less than the pushes it made: kept as JSON text (13 per move at a full
+ * table) they were most of what the server's young objects outlived the young generation for in
+ * `npm run bench:game`, copied and promoted with everything else.
  */
-const keptPushes = 64
+const keptMoves = 64
 
-/** One viewer's private stream: its position, the view it holds there, and its latest pushes. */
+/** One viewer's private stream: its position and the view it holds there. */
 interface ViewerStream {
   readonly viewer: Viewer
   seq: number
   /** The view this viewer holds at `seq` (null until the deal). */
   view: GameView | null
-  /** The latest pushes as JSON text, oldest first. */
-  recent: string[]
 }
 
 /** A push and the viewer whose stream it belongs to (the socket layer knows their room). */
@@ -89,6 +87,12 @@ function withoutVersion(event: GameEvent | VisibleGameEvent): TableEvent {
 
 const keep = (event: GameEvent): KeptEvent => ({ event, whole: withoutVersion(event) })
 
+/** One move as the table keeps it for resumes: its events and the state after it. */
+interface KeptMove {
+  added: KeptEvent[]
+  state: GameState
+}
+
 /** An event as this viewer may see it, without the game's version (which would count hidden events). */
 function tableEventOf(kept: KeptEvent, viewer: Viewer, state: GameState): TableEvent | null {
   const visible = projectEvent(kept.event, viewer, state)
@@ -98,6 +102,25 @@ function tableEventOf(kept: KeptEvent, viewer: Viewer, state: GameState): TableE
 
 /** The events of a push that carries none (shared: a push is never changed once made). */
 const noEvents: readonly TableEvent[] = Object.freeze([])
+
+/** What a move changed for one viewer: their view's changed fields and the events they may see; null when nothing. */
+function moveSeenBy(viewer: Viewer, before: GameView | null, after: GameView, added: readonly KeptEvent[], state: GameState): Pick<TablePush, 'changes' | 'events'> | null {
+  const changes = changesOf(before, after)
+  let seen: TableEvent[] | null = null
+  for (const kept of added) {
+    const visible = tableEventOf(kept, viewer, state)
+    if (visible) (seen ??= []).push(visible)
+  }
+  if (seen === null) {
+    let changed = false
+    for (const _key in changes) {
+      changed = true
+      break
+    }
+    if (!changed) return null
+  }
+  return { changes, events: seen ?? (noEvents as TableEvent[]) }
+}
 
 /**
  * The private streams of one table: each player, the judge and the spectators (share pages
@@ -116,6 +139,9 @@ export class TableStreams {
    */
   private readonly events: KeptEvent[]
   private state: GameState | null
+  /** The latest moves, oldest first, and the state before the oldest of them (null before the deal). */
+  private readonly moves: KeptMove[] = []
+  private beforeMoves: GameState | null
 
   /** `events`: the game's stored events, which the state is the fold of (none before the deal). */
   constructor(
@@ -125,15 +151,16 @@ export class TableStreams {
     events: readonly GameEvent[] = [],
   ) {
     this.state = state
+    this.beforeMoves = state
     this.events = mapPacked(events, keep)
-    if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer), recent: [] })
+    if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer) })
   }
 
   private streamOf(viewer: Viewer): ViewerStream {
     const key = keyOf(viewer)
     let stream = this.streams.get(key)
     if (!stream) {
-      stream = { viewer, seq: 0, view: null, recent: [] }
+      stream = { viewer, seq: 0, view: null }
       this.streams.set(key, stream)
     }
     return stream
@@ -153,30 +180,18 @@ export class TableStreams {
     const added = mapPacked(events, keep)
     this.events.push(...added)
     this.state = state
+    if (this.moves.length === keptMoves) this.beforeMoves = (this.moves.shift() as KeptMove).state
+    this.moves.push({ added, state })
     const deliveries: Delivery[] = []
     for (const stream of this.viewerStreams(state)) {
       // The stream's own viewer object: a view's `viewer` then stays the same object from push to push.
       const viewer = stream.viewer
       const view = viewFor(state, viewer)
-      const changes = changesOf(stream.view, view)
-      let seen: TableEvent[] | null = null
-      for (const kept of added) {
-        const visible = tableEventOf(kept, viewer, state)
-        if (visible) (seen ??= []).push(visible)
-      }
+      const seen = moveSeenBy(viewer, stream.view, view, added, state)
       stream.view = view
-      let changed = false
-      for (const _key in changes) {
-        changed = true
-        break
-      }
-      if (!changed && seen === null) continue
+      if (seen === null) continue
       stream.seq += 1
-      const push: TablePush = { lobbyId: this.lobbyId, stream: this.id, seq: stream.seq, changes, events: seen ?? (noEvents as TableEvent[]) }
-      // The same text goes on the wire: the encoder finds it written in this job.
-      stream.recent.push(jobJsonText(push))
-      if (stream.recent.length > keptPushes) stream.recent.shift()
-      deliveries.push({ viewer, push })
+      deliveries.push({ viewer, push: { lobbyId: this.lobbyId, stream: this.id, seq: stream.seq, changes: seen.changes, events: seen.events } })
     }
     return deliveries
   }
@@ -208,15 +223,34 @@ export class TableStreams {
   }
 
   /**
-   * Resumes a viewer's stream from the position they hold: the pushes they missed when every one is
-   * still kept, else their view afresh.
+   * The last `count` pushes of this viewer's stream, made again from the kept moves exactly as
+   * `advance` made them (a view is a function of the state); null when they go back further.
+   */
+  private latestPushes(stream: ViewerStream, count: number): TablePush[] | null {
+    const seen: Array<Pick<TablePush, 'changes' | 'events'>> = []
+    let view = this.beforeMoves ? viewFor(this.beforeMoves, stream.viewer) : null
+    for (const move of this.moves) {
+      const next = viewFor(move.state, stream.viewer)
+      const push = moveSeenBy(stream.viewer, view, next, move.added, move.state)
+      if (push) seen.push(push)
+      view = next
+    }
+    if (seen.length < count) return null
+    const firstSeq = stream.seq - count + 1
+    return seen.slice(seen.length - count).map((push, index) => ({ lobbyId: this.lobbyId, stream: this.id, seq: firstSeq + index, changes: push.changes, events: push.events }))
+  }
+
+  /**
+   * Resumes a viewer's stream from the position they hold: the pushes they missed when the moves
+   * that made them are still kept, else their view afresh.
    */
   sync(viewer: Viewer, from: { stream?: string; seq?: number }): TableSync {
     const stream = this.streams.get(keyOf(viewer))
     if (stream && from.stream === this.id && from.seq !== undefined && from.seq <= stream.seq) {
       const missed = stream.seq - from.seq
       if (missed === 0) return { resumed: true, pushes: [] }
-      if (missed <= stream.recent.length) return { resumed: true, pushes: stream.recent.slice(stream.recent.length - missed).map((text) => JSON.parse(text) as TablePush) }
+      const pushes = this.latestPushes(stream, missed)
+      if (pushes) return { resumed: true, pushes }
     }
     return { resumed: false, game: this.snapshot(viewer) }
   }

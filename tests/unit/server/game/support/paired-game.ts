@@ -45,8 +45,8 @@ const judgeUser = 1
 const userOf = (seat: number) => 100 + seat
 
 export interface PairedOptions {
-  /** Called after each command with the deliveries it made, the state after it and every event so far. */
-  onAdvance?: (deliveries: { viewer: Viewer; push: TablePush }[], state: GameState, events: readonly GameEvent[]) => void
+  /** Called after each command with the deliveries it made, the state after it, every event so far and the table's streams. */
+  onAdvance?: (deliveries: { viewer: Viewer; push: TablePush }[], state: GameState, events: readonly GameEvent[], streams: TableStreams) => void
 }
 
 /** Plays one game from a public seed and a hidden seed; see the file's comment. */
@@ -95,7 +95,7 @@ export function playPairedGame(publicSeed: number, hiddenSeed: number, options: 
     state = result.state
     // As on the server, the start's push carries the game's first event too (both are stored together).
     const deliveries = streams.advance(command.type === 'start' ? [...created.events, ...result.events] : result.events, state)
-    options.onAdvance?.(deliveries, state, events)
+    options.onAdvance?.(deliveries, state, events, streams)
     // The end reveals everything to everyone: pushes are compared up to it.
     if (!ended) {
       for (const { viewer, push } of deliveries) {
