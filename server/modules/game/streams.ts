@@ -138,10 +138,14 @@ export class TableStreams {
    * is projected from them when asked (a load, a sync that cannot resume), never kept per viewer.
    */
   private readonly events: KeptEvent[]
-  private state: GameState | null
   /** The latest moves, oldest first, and the state before the oldest of them (null before the deal). */
   private readonly moves: KeptMove[] = []
   private beforeMoves: GameState | null
+
+  /** The state after the latest move (null before the deal). */
+  private get state(): GameState | null {
+    return this.moves.at(-1)?.state ?? this.beforeMoves
+  }
 
   /** `events`: the game's stored events, which the state is the fold of (none before the deal). */
   constructor(
@@ -150,7 +154,6 @@ export class TableStreams {
     state: GameState | null,
     events: readonly GameEvent[] = [],
   ) {
-    this.state = state
     this.beforeMoves = state
     this.events = mapPacked(events, keep)
     if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer) })
@@ -179,7 +182,6 @@ export class TableStreams {
   advance(events: readonly GameEvent[], state: GameState): Delivery[] {
     const added = mapPacked(events, keep)
     this.events.push(...added)
-    this.state = state
     if (this.moves.length === keptMoves) this.beforeMoves = (this.moves.shift() as KeptMove).state
     this.moves.push({ added, state })
     const deliveries: Delivery[] = []
@@ -191,7 +193,7 @@ export class TableStreams {
       stream.view = view
       if (seen === null) continue
       stream.seq += 1
-      deliveries.push({ viewer, push: { lobbyId: this.lobbyId, stream: this.id, seq: stream.seq, changes: seen.changes, events: seen.events } })
+      deliveries.push({ viewer, push: this.pushAt(stream.seq, seen) })
     }
     return deliveries
   }
@@ -237,7 +239,12 @@ export class TableStreams {
     }
     if (seen.length < count) return null
     const firstSeq = stream.seq - count + 1
-    return seen.slice(seen.length - count).map((push, index) => ({ lobbyId: this.lobbyId, stream: this.id, seq: firstSeq + index, changes: push.changes, events: push.events }))
+    return seen.slice(seen.length - count).map((push, index) => this.pushAt(firstSeq + index, push))
+  }
+
+  /** The push at this position of a stream of this table, carrying what a move changed for its viewer. */
+  private pushAt(seq: number, seen: Pick<TablePush, 'changes' | 'events'>): TablePush {
+    return { lobbyId: this.lobbyId, stream: this.id, seq, changes: seen.changes, events: seen.events }
   }
 
   /**
