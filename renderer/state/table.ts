@@ -275,16 +275,23 @@ export async function sendGameCommand(command: GameCommandPayload): Promise<numb
     return table !== null && table.id === current.id && (table.game === null || table.game.seq < seq)
   }
   if (behind()) {
-    setTimeout(() => {
+    const timer = setTimeout(() => {
+      pushWaits.delete(timer)
       if (behind()) void syncTable()
     }, ackedPushWaitMilliseconds)
+    pushWaits.add(timer)
   }
   return seq
 }
 
-/** Signing out forgets the table. */
+/** The commands' waits for their pushes still running: forgetting the table ends them. */
+const pushWaits = new Set<ReturnType<typeof setTimeout>>()
+
+/** Signing out forgets the table, and what its commands still waited for (a table entered later is never synced for them). */
 export function resetTable(): void {
   tableState.current = null
+  for (const timer of pushWaits) clearTimeout(timer)
+  pushWaits.clear()
 }
 
 const attached = new WeakSet<AppSocket>()

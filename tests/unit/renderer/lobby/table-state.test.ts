@@ -191,6 +191,18 @@ describe("the viewer's stream", () => {
     expect(held()).toMatchObject({ seq: 12, view: { pendingNomination: { by: 2, target: 4 } } })
   })
 
+  it("signing out ends a command's wait for its push: a table held later is not synced for it", async () => {
+    vi.useFakeTimers()
+    tableState.current = lobby(1, view({}, 1))
+    fake.answers.set('mafia:game:command', { seq: 11 })
+    await state.sendGameCommand({ type: 'end_speech' })
+    state.resetTable()
+    // The same table entered again, still behind the command's position.
+    tableState.current = lobby(1, view({}, 1))
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(fake.asked('mafia:game:sync')).toEqual([])
+  })
+
   it('a refused command throws its translated key', async () => {
     tableState.current = lobby(1, view({}, 1))
     fake.answers.set('mafia:game:command', { error: 'errors.game.not_your_turn' })
