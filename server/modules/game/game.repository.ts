@@ -1,8 +1,9 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely'
+import type { DatabaseKind } from '../../../db/connection'
 import type { Database } from '../../../db/schema'
 import type { GameEvent, GameResult } from '../../contract/game'
 import type { UserCard } from '../../contract/socket/common'
-import { createGroupCommit } from '../../lib/group-commit'
+import { createGroupCommit, type GroupCommitOptions } from '../../lib/group-commit'
 import { executeWrittenOut, integerText, literalText } from './statement-text'
 
 type Queries = Kysely<Database> | Transaction<Database>
@@ -14,28 +15,38 @@ export type TableStatus = 'open' | 'running' | 'ended' | 'disbanded'
 type EventRow = { lobby_id: number; version: number; type: string; event: string }
 
 /**
- * How the moves of running games share writes: two in flight, a batch's first move waiting 4 ms for
- * others (the embedded database spends most of a one-row insert on the statement, not the row),
- * movers answered eight per turn, a failed batch retried table by table.
+ * How the moves of running games share writes, by the kind of database. A failed batch is retried
+ * table by table on both.
  *
- * Each answer pushes to a whole table of viewers (about half a millisecond), so answering them a few
- * per turn keeps a large batch from holding the event loop. But every turn between two answers
- * also runs whatever else the loop has queued, and under load that is several milliseconds: at two
- * per turn the last movers of a batch of 40 waited for 20 turns. In `bench:game` (200 tables) the
- * time from a batch's stored to a mover's answer was p99 183-211 ms at two per turn and 56-96 ms at
- * eight on PostgreSQL, 94-142 against 31-59 ms on PGlite, and a move's p99 at every viewer went from
- * 313-329 to 205-261 ms and 214-473 to 159-256 ms, with the event loop's delay p99 about the same.
+ * - The embedded database runs each statement on the server's own machine and CPU, about a third of
+ *   a millisecond whatever its size, over its one connection: two writes in flight, a batch's first
+ *   move waiting 4 ms for others, movers answered eight per turn. Each answer pushes to a whole
+ *   table of viewers (about half a millisecond), so answering a few per turn keeps a large batch
+ *   from holding the event loop. But every turn between two answers also runs whatever else the
+ *   loop has queued, and under load that is several milliseconds: at two per turn the last movers
+ *   of a batch of 40 waited for 20 turns. In `bench:game` (200 tables) the time from a batch's
+ *   stored to a mover's answer was p99 94-142 ms at two per turn against 31-59 at eight, and a
+ *   move's p99 at every viewer went from 214-473 to 159-256 ms.
+ * - A PostgreSQL server runs the statements in its own processes, on a pool of connections: three
+ *   writes in flight, a batch's first move waiting 2 ms, every mover of a batch answered at once
+ *   (batches stay small). In `bench:game` on PostgreSQL (200 tables, three runs of each, taking
+ *   turns) the server's time from a move's arrival to its answer was p50 4.1-4.5 ms and p99 28-38 ms
+ *   against 6.3-7.5 and 48-51 ms with the embedded database's settings, for 0.35 statements per move
+ *   against 0.28 and the same server CPU (83-87 against 81-94 ms per table).
  */
-export const runningMovesCommit = { inFlight: 2, gatherMs: 4, answeredPerTurn: 8, retryAlone: true } as const
+export const runningMovesCommit = {
+  pglite: { inFlight: 2, gatherMs: 4, answeredPerTurn: 8, retryAlone: true },
+  postgres: { inFlight: 3, gatherMs: 2, retryAlone: true },
+} as const satisfies Record<DatabaseKind, Omit<GroupCommitOptions<EventRow[], void>, 'write'>>
 
-export function createGameRepository(db: Kysely<Database>) {
+export function createGameRepository(db: Kysely<Database>, kind: DatabaseKind) {
   // The moves of a running game, of every table, share the connection's statements (see the README).
   const runningMoves = createGroupCommit<EventRow[], void>({
     write: async (moves) => {
       await insertEvents(db, moves.flat())
       return moves.map(() => undefined)
     },
-    ...runningMovesCommit,
+    ...runningMovesCommit[kind],
   })
   return {
     /** The game's events, in version order (empty before the deal). */
