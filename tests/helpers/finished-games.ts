@@ -17,10 +17,17 @@ const roleOfSeat = (seat: number) => (seat === 1 ? 'Sheriff' : seat === 8 ? 'Don
 
 /**
  * Writes finished games straight into the tables the game repository writes (lobbies, game_results,
- * game_players), many per statement: the ratings read nothing else. Answers the lobby ids.
+ * game_players), many per statement: the ratings read nothing else. Answers the lobby ids. One
+ * transaction, as the repository stores a game's end in one statement: a rating round running
+ * meanwhile (a finished game's notice fires a second later) sees each game whole or not at all, never
+ * a result without its players.
  */
-export async function insertFinishedGames(db: Kysely<Database>, games: readonly FinishedGame[]): Promise<number[]> {
-  if (games.length === 0) return []
+export function insertFinishedGames(db: Kysely<Database>, games: readonly FinishedGame[]): Promise<number[]> {
+  if (games.length === 0) return Promise.resolve([])
+  return db.transaction().execute((trx) => insertFinishedGamesIn(trx, games))
+}
+
+async function insertFinishedGamesIn(db: Kysely<Database>, games: readonly FinishedGame[]): Promise<number[]> {
   const lobbies = await db
     .insertInto('lobbies')
     .values(
