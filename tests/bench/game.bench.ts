@@ -101,6 +101,9 @@ interface RunStats {
   reloads: number
   failedTables: string[]
   clientCpuMs: number
+  /** How late the client process's own timers ran while playing, p99 and max, ms: a slow client delays the arrivals it records. */
+  clientLoopP99: number
+  clientLoopMax: number
   /** Sockets dropped during the run, by reason. */
   dropped: Record<string, number>
 }
@@ -236,6 +239,16 @@ function progress(run: string, tables: number, done: () => number, moves: () => 
   return () => clearInterval(timer)
 }
 
+/**
+ * How late the client process's timers ran while a run played (its event loop's delay, the sampling
+ * interval taken off as for the server's): the clients record a push's arrival when their loop gets to
+ * it, so a busy client process lengthens every latency it measures.
+ */
+function clientLoop(loop: ReturnType<typeof monitorEventLoopDelay>): { clientLoopP99: number; clientLoopMax: number } {
+  loop.disable()
+  return { clientLoopP99: Math.max(0, loop.percentile(99) / 1e6 - loopResolutionMs), clientLoopMax: Math.max(0, loop.max / 1e6 - loopResolutionMs) }
+}
+
 /** A push of the host's own command: a phase's time ran out, or a seat's connection changed. */
 const isHostPush = (push: TablePush | undefined) => push?.events.some((event) => event.type === 'time_up' || event.type === 'connection') ?? false
 
@@ -310,6 +323,8 @@ async function runClients(): Promise<void> {
 
   async function playAll(from: number, to: number, rampSeconds: number): Promise<void> {
     const playing = tables.slice(from, to)
+    const loop = monitorEventLoopDelay({ resolution: loopResolutionMs })
+    loop.enable()
     const reloadsBefore = reloadsNow()
     const cpuBefore = process.cpuUsage()
     const start = performance.now()
@@ -360,6 +375,7 @@ async function runClients(): Promise<void> {
         reloads: reloadsNow() - reloadsBefore,
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
+        ...clientLoop(loop),
         dropped: { ...dropped },
       },
       plan: measured.plan,
@@ -401,6 +417,8 @@ async function runClients(): Promise<void> {
    */
   async function replayAll(from: number, to: number, rampSeconds: number, last: boolean): Promise<void> {
     const cpuBefore = process.cpuUsage()
+    const loop = monitorEventLoopDelay({ resolution: loopResolutionMs })
+    loop.enable()
     const start = performance.now()
     const sent: Array<Array<SentMove & { actor: number; waitedMs: number }>> = plan.slice(from, to).map(() => [])
     const failedTables: string[] = []
@@ -464,6 +482,7 @@ async function runClients(): Promise<void> {
         reloads: 0,
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
+        ...clientLoop(loop),
         dropped: {},
       },
     })
@@ -745,6 +764,7 @@ async function runServers(): Promise<void> {
   line('pushes matched to no move', unmatchedText(game.stats), unmatchedText(bare.stats))
   line('server event loop delay p99 / max, ms (how late a timer ran)', `${format(game.loopP99, 0)} / ${format(game.loopMax, 0)}`, `${format(bare.loopP99, 0)} / ${format(bare.loopMax, 0)}`)
   line('client process cores busy', format(game.clientCoreShare, 2), format(bare.clientCoreShare, 2))
+  line('client process event loop delay p99 / max, ms (its arrivals are recorded that late)', `${format(game.stats.clientLoopP99, 0)} / ${format(game.stats.clientLoopMax, 0)}`, `${format(bare.stats.clientLoopP99, 0)} / ${format(bare.stats.clientLoopMax, 0)}`)
   console.log('')
 
   const ended = results.filter((result) => result.finalised).length
