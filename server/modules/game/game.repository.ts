@@ -32,7 +32,8 @@ type EventRow = { lobby_id: number; version: number; type: string; event: string
  *   (batches stay small). In `bench:game` on PostgreSQL (200 tables, three runs of each, taking
  *   turns) the server's time from a move's arrival to its answer was p50 4.1-4.5 ms and p99 28-38 ms
  *   against 6.3-7.5 and 48-51 ms with the embedded database's settings, for 0.35 statements per move
- *   against 0.28 and the same server CPU (83-87 against 81-94 ms per table).
+ *   against 0.28 and the same server CPU (83-87 against 81-94 ms per table). From a move to every
+ *   viewer, seven further runs showed no difference beyond the machine's own swings (40 % from run to run).
  */
 export const runningMovesCommit = {
   pglite: { inFlight: 2, gatherMs: 4, answeredPerTurn: 8, retryAlone: true },
