@@ -77,7 +77,7 @@ export class TableViewer {
       this.pushes.push(push)
       this.onArrival(this, push.seq, performance.now())
       const applied = applyTablePush(this.snapshot, this.lobbyId, push)
-      if (applied.outcome === 'applied') this.snapshot = applied.held
+      if (applied.outcome === 'applied') this.hold(applied.held)
       else if (applied.outcome === 'gap') {
         // A failed sync (the socket closed, the server refused) is reported to whoever waits next.
         this.sync().catch((error: unknown) => {
@@ -90,8 +90,16 @@ export class TableViewer {
     this.reloads += 1
     const lobby = (await ask(this.member.socket, 'mafia:load:lobby', { id: this.lobbyId }, this.timeoutMs)) as Lobby & { error?: string }
     if (lobby.error) throw new Error(`viewer ${this.member.id} cannot load table ${this.lobbyId}: ${lobby.error}`)
-    this.snapshot = takeSnapshot(this.snapshot, lobby.game)
+    this.hold(takeSnapshot(this.snapshot, lobby.game))
     this.wake()
+  }
+
+  /**
+   * Holds a view and its position. The script reads views, never the game's record, so a viewer keeps
+   * no record: thousands of viewers in `bench:game` would each hold a copy of it for the whole game.
+   */
+  private hold(snapshot: TableSnapshot | null): void {
+    this.snapshot = snapshot === null ? null : { ...snapshot, log: [] }
   }
 
   /** A sync is on its way. */
@@ -166,9 +174,9 @@ export class TableViewer {
         if (answer.resumed) {
           for (const push of answer.pushes) {
             const applied = applyTablePush(this.snapshot, this.lobbyId, push)
-            if (applied.outcome === 'applied') this.snapshot = applied.held
+            if (applied.outcome === 'applied') this.hold(applied.held)
           }
-        } else this.snapshot = takeSnapshot(this.snapshot, answer.game)
+        } else this.hold(takeSnapshot(this.snapshot, answer.game))
       } while (this.syncAgain)
     })().finally(() => {
       this.syncing = null
