@@ -17,6 +17,7 @@ import { startBenchApp } from './bench-app'
 import { startCpuProfile, type ProfileSummary } from './cpu-profile'
 import { countPostgres, StatementCounter } from './statement-counter'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
+import { timeRequests, type RequestTimer } from './server-time'
 import { threadCpu, threadCpuBetween } from './thread-cpu'
 
 // `npm run bench:game`: hundreds of judged tables of ten (a judge, ten players, spectators) playing
@@ -601,6 +602,7 @@ async function runServers(): Promise<void> {
   // The embedded database in a DATA_DIR on disk, as the server runs it (in memory its files grow by copying themselves whole).
   const { app, database, url: appUrl, close } = await startBenchApp({ name: 'game', onDisk: true, plugins: [statements] })
   phase(`database ${database.kind} migrated and seeded, app listening`)
+  const appCommands = timeRequests(app.io, 'mafia:game:command')
 
   // Users and sessions straight into the database, in bulk.
   const warmup = settings.warmupTables
@@ -629,6 +631,7 @@ async function runServers(): Promise<void> {
   const loadBefore = loadavg()
   const profiler = profileFile ? await startCpuProfile() : null
   statements.counting = true
+  appCommands.recording = true
   // How late the server's event loop runs its timers (Socket.IO's heartbeats among them) while the games play.
   const appLoop = monitorEventLoopDelay({ resolution: loopResolutionMs })
   appLoop.enable()
@@ -642,6 +645,7 @@ async function runServers(): Promise<void> {
   const appWallMs = performance.now() - appStart
   appLoop.disable()
   statements.counting = false
+  appCommands.recording = false
   const profile: ProfileSummary | null = profiler && profileFile ? await profiler.stop(profileFile) : null
   const backendsAfter = database.kind === 'postgres' ? await postgresBackends(database.db) : null
   const postgresCpuMs = backendsAfter ? [...backendsAfter.entries()].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore?.get(pid) ?? 0), 0) : null
@@ -660,6 +664,7 @@ async function runServers(): Promise<void> {
   // spectators' shared room), each as large as the game's push. Nothing else.
   const httpServer = createServer()
   const relay = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 })
+  const relayMoves = timeRequests(relay, 'relay:move')
   /** Every table's moves, the warm-up's first, as the clients number the tables. */
   const plan = [...warmupPlan, ...measuredPlan]
   /** Each room's position, as each stream's `seq` in the game: seats and the judge, then the spectators. */
@@ -699,12 +704,14 @@ async function runServers(): Promise<void> {
   const relayThreadsBefore = threadCpu()
   const relayCpuBefore = process.cpuUsage()
   const relayStart = performance.now()
+  relayMoves.recording = true
   tell({ type: 'replay', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, last: true })
   const { stats: relayStats } = await expectMessage('replayed')
   const relayCpu = process.cpuUsage(relayCpuBefore)
   const relayThreads = threadsBetween(relayThreadsBefore, threadCpu())
   const relayWallMs = performance.now() - relayStart
   relayLoop.disable()
+  relayMoves.recording = false
   await new Promise<void>((resolve) => relay.close(() => resolve()))
   await close()
 
@@ -756,6 +763,12 @@ async function runServers(): Promise<void> {
   line('p95 ms', format(game.p95, 2), format(bare.p95, 2), ratio(game.p95, bare.p95))
   line('p99 ms', format(game.p99, 2), format(bare.p99, 2), ratio(game.p99, bare.p99))
   line('max ms', format(game.max, 0), format(bare.max, 0))
+  const serverTime = (timer: RequestTimer) => {
+    const sorted = [...timer.times].sort((a, b) => a - b)
+    return `${format(percentile(sorted, 0.5), 2)} / ${format(percentile(sorted, 0.99), 2)} / ${format(sorted.at(-1) ?? Number.NaN, 0)}`
+  }
+  // The rest of a move's time is the way to the server and back, and the client process getting to it.
+  line("  the server's own part: a move's arrival to its answer, p50 / p99 / max ms", serverTime(appCommands), serverTime(relayMoves))
   line('moves measured', String(game.stats.latencies.length), String(bare.stats.latencies.length))
   line('pushes per accepted move', format(game.pushesPerMove, 2), format(bare.pushesPerMove, 2))
   line('mean push, characters on the wire', format(game.stats.pushBytes, 0), format(bare.stats.pushBytes, 0))
