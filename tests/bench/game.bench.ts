@@ -241,13 +241,22 @@ function progress(run: string, tables: number, done: () => number, moves: () => 
 }
 
 /**
- * How late the client process's timers ran while a run played (its event loop's delay, the sampling
- * interval taken off as for the server's): the clients record a push's arrival when their loop gets to
- * it, so a busy client process lengthens every latency it measures.
+ * How late a process's timers ran, p99 and max, ms. Node's histogram records each interval between
+ * the sampling timer's runs, the interval included (an idle process reads the resolution): what is
+ * past it is how late the timer ran.
+ */
+function loopDelay(loop: ReturnType<typeof monitorEventLoopDelay>): { p99: number; max: number } {
+  return { p99: Math.max(0, loop.percentile(99) / 1e6 - loopResolutionMs), max: Math.max(0, loop.max / 1e6 - loopResolutionMs) }
+}
+
+/**
+ * How late the client process's timers ran while a run played: the clients record a push's arrival
+ * when their loop gets to it, so a busy client process lengthens every latency it measures.
  */
 function clientLoop(loop: ReturnType<typeof monitorEventLoopDelay>): { clientLoopP99: number; clientLoopMax: number } {
   loop.disable()
-  return { clientLoopP99: Math.max(0, loop.percentile(99) / 1e6 - loopResolutionMs), clientLoopMax: Math.max(0, loop.max / 1e6 - loopResolutionMs) }
+  const { p99, max } = loopDelay(loop)
+  return { clientLoopP99: p99, clientLoopMax: max }
 }
 
 /** A push of the host's own command: a phase's time ran out, or a seat's connection changed. */
@@ -733,10 +742,8 @@ async function runServers(): Promise<void> {
       movesPerSecond: stats.accepted / seconds,
       pushesPerSecond: stats.pushes / seconds,
       pushesPerMove: stats.pushes / stats.accepted,
-      // Node's histogram records each interval between the sampling timer's runs, the interval included
-      // (an idle process reads ${loopResolutionMs} ms): what is past it is how late the timer ran.
-      loopP99: Math.max(0, loop.percentile(99) / 1e6 - loopResolutionMs),
-      loopMax: Math.max(0, loop.max / 1e6 - loopResolutionMs),
+      loopP99: loopDelay(loop).p99,
+      loopMax: loopDelay(loop).max,
     }
   }
   const game = figures(appStats, appCpu, appWallMs, appLoop)
