@@ -16,7 +16,10 @@ const keptMoves = 64
 interface ViewerStream {
   readonly viewer: Viewer
   seq: number
-  /** The view this viewer holds at `seq` (null until the deal). */
+  /**
+   * The view this viewer holds at `seq` (null until the deal). One object for the whole game, brought
+   * up to date field by field (`bringUpToDate`): never handed out, only copies of it.
+   */
   view: GameView | null
 }
 
@@ -71,6 +74,25 @@ export function changesOf(previous: GameView | null, next: GameView): Partial<Ga
 }
 
 /**
+ * Brings the view a stream holds up to `next` in place, and answers the fields that changed, as
+ * `changesOf` does. A field whose value is the same keeps the held value, so `next` and everything
+ * built for it alone die young. A new view object per viewer and move, held until the table's next
+ * move, outlived the young generation's collections: in `npm run bench:game` (2,860 viewers) what
+ * survived each scavenge went from 1.6 to 1.3-1.4 MB.
+ */
+function bringUpToDate(held: GameView, next: GameView): Partial<GameView> {
+  const changes: Record<string, unknown> = {}
+  const before = held as unknown as Record<string, unknown>
+  const after = next as unknown as Record<string, unknown>
+  for (const key in after) {
+    if (sameValue(before[key], after[key])) continue
+    changes[key] = after[key]
+    before[key] = after[key]
+  }
+  return changes as Partial<GameView>
+}
+
+/**
  * A stored event, and the same event without the game's version: made once, shared by every viewer
  * who sees it whole. Kept beside the event rather than in a weak map by event: a weak map holding
  * every event of every running table made the collector's work and its own growth stall the server.
@@ -104,8 +126,7 @@ function tableEventOf(kept: KeptEvent, viewer: Viewer, state: GameState): TableE
 const noEvents: readonly TableEvent[] = Object.freeze([])
 
 /** What a move changed for one viewer: their view's changed fields and the events they may see; null when nothing. */
-function moveSeenBy(viewer: Viewer, before: GameView | null, after: GameView, added: readonly KeptEvent[], state: GameState): Pick<TablePush, 'changes' | 'events'> | null {
-  const changes = changesOf(before, after)
+function moveSeenBy(viewer: Viewer, changes: Partial<GameView>, added: readonly KeptEvent[], state: GameState): Pick<TablePush, 'changes' | 'events'> | null {
   let seen: TableEvent[] | null = null
   for (const kept of added) {
     const visible = tableEventOf(kept, viewer, state)
@@ -189,8 +210,10 @@ export class TableStreams {
       // The stream's own viewer object: a view's `viewer` then stays the same object from push to push.
       const viewer = stream.viewer
       const view = viewFor(state, viewer)
-      const seen = moveSeenBy(viewer, stream.view, view, added, state)
-      stream.view = view
+      let changes: Partial<GameView> = view
+      if (stream.view === null) stream.view = { ...view }
+      else changes = bringUpToDate(stream.view, view)
+      const seen = moveSeenBy(viewer, changes, added, state)
       if (seen === null) continue
       stream.seq += 1
       deliveries.push({ viewer, push: this.pushAt(stream.seq, seen) })
@@ -207,7 +230,8 @@ export class TableStreams {
   snapshot(viewer: Viewer): TableSnapshot | null {
     const stream = this.streams.get(keyOf(viewer))
     if (!stream?.view || !this.state) return null
-    return { stream: this.id, seq: stream.seq, view: stream.view, log: this.logOf(viewer, this.state) }
+    // A copy: the held view changes in place with the next move.
+    return { stream: this.id, seq: stream.seq, view: { ...stream.view }, log: this.logOf(viewer, this.state) }
   }
 
   /**
@@ -233,7 +257,7 @@ export class TableStreams {
     let view = this.beforeMoves ? viewFor(this.beforeMoves, stream.viewer) : null
     for (const move of this.moves) {
       const next = viewFor(move.state, stream.viewer)
-      const push = moveSeenBy(stream.viewer, view, next, move.added, move.state)
+      const push = moveSeenBy(stream.viewer, changesOf(view, next), move.added, move.state)
       if (push) seen.push(push)
       view = next
     }

@@ -202,27 +202,23 @@ function publicVoting(state: GameState): VotingView | null {
   return voting
 }
 
-const votingViewOf = perViewer<object, VotingView>()
-
+/**
+ * A voter's own vote, and the voters where they may see them, on top of the public vote. Made afresh
+ * at each call: a vote stage lasts one move (every vote cast makes the next), so answers kept per
+ * stage and viewer were never asked for again, only kept alive for as long as the table keeps its
+ * latest states. A stream keeps the view's field it already holds when the new one is the same.
+ */
 function votingView(state: GameState, sight: Sight): VotingView | null {
   const shared = publicVoting(state)
   if (!shared || (sight.own === null && !sight.allVoters)) return shared
   const own = sight.own
   const vote = state.vote
   if (shared.kind === 'vote' && vote) {
-    return votingViewOf(vote, (own ?? 0) * 2 + (sight.allVoters ? 1 : 0), () => ({
-      ...shared,
-      votes: sight.allVoters ? vote.votes : null,
-      yourVote: vote.votes.find((cast) => cast.voter === own)?.candidate ?? null,
-    }))
+    return { ...shared, votes: sight.allVoters ? vote.votes : null, yourVote: vote.votes.find((cast) => cast.voter === own)?.candidate ?? null }
   }
   const lift = state.lift
   if (shared.kind === 'lift' && lift) {
-    return votingViewOf(lift, (own ?? 0) * 2 + (sight.allVoters ? 1 : 0), () => ({
-      ...shared,
-      votes: sight.allVoters ? lift.votes : null,
-      yourVote: lift.votes.find((cast) => cast.voter === own)?.leave ?? null,
-    }))
+    return { ...shared, votes: sight.allVoters ? lift.votes : null, yourVote: lift.votes.find((cast) => cast.voter === own)?.leave ?? null }
   }
   return shared
 }

@@ -74,4 +74,18 @@ describe('a viewer resumes their stream', () => {
     })
     expect(checked).toBeGreaterThan(100)
   })
+
+  it('hands out snapshots and pushes that later moves leave as they were (the table brings its own views up to date in place)', () => {
+    const handedOut: Array<{ kept: unknown; asSent: string }> = []
+    playPairedGame(11, 12, {
+      onAdvance: (deliveries, state, _events, streams) => {
+        for (const { viewer, push } of deliveries) {
+          handedOut.push({ kept: push, asSent: JSON.stringify(push) })
+          handedOut.push({ kept: streams.snapshot(viewer), asSent: JSON.stringify(streams.snapshot(viewer)) })
+        }
+        if (state.phase === 'ended') for (const { kept, asSent } of handedOut) expect(JSON.stringify(kept)).toBe(asSent)
+      },
+    })
+    expect(handedOut.length).toBeGreaterThan(1_000)
+  })
 })
