@@ -15,6 +15,7 @@ import type { TestSocket } from '../helpers/sockets'
 import { createBenchAccounts } from './bench-accounts'
 import { startBenchApp } from './bench-app'
 import { startCpuProfile, type ProfileSummary } from './cpu-profile'
+import { watchGcPauses, type PauseFigures } from './gc-pauses'
 import { countPostgres, StatementCounter } from './statement-counter'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
 import { timeRequests, type RequestTimer } from './server-time'
@@ -644,6 +645,7 @@ async function runServers(): Promise<void> {
   // How late the server's event loop runs its timers (Socket.IO's heartbeats among them) while the games play.
   const appLoop = monitorEventLoopDelay({ resolution: loopResolutionMs })
   appLoop.enable()
+  const appGc = watchGcPauses()
   const appThreadsBefore = threadCpu()
   const appCpuBefore = process.cpuUsage()
   const appStart = performance.now()
@@ -652,6 +654,7 @@ async function runServers(): Promise<void> {
   const appCpu = process.cpuUsage(appCpuBefore)
   const appThreads = threadsBetween(appThreadsBefore, threadCpu())
   const appWallMs = performance.now() - appStart
+  const appGcPauses = appGc.stop()
   appLoop.disable()
   statements.counting = false
   appCommands.recording = false
@@ -710,6 +713,7 @@ async function runServers(): Promise<void> {
   phase(`the relay settled in ${(await settle() / 1000).toFixed(1)} s; replaying`)
   const relayLoop = monitorEventLoopDelay({ resolution: loopResolutionMs })
   relayLoop.enable()
+  const relayGc = watchGcPauses()
   const relayThreadsBefore = threadCpu()
   const relayCpuBefore = process.cpuUsage()
   const relayStart = performance.now()
@@ -719,6 +723,7 @@ async function runServers(): Promise<void> {
   const relayCpu = process.cpuUsage(relayCpuBefore)
   const relayThreads = threadsBetween(relayThreadsBefore, threadCpu())
   const relayWallMs = performance.now() - relayStart
+  const relayGcPauses = relayGc.stop()
   relayLoop.disable()
   relayMoves.recording = false
   await new Promise<void>((resolve) => relay.close(() => resolve()))
@@ -786,6 +791,9 @@ async function runServers(): Promise<void> {
   line('pushes that arrived after the next move was sent', String(game.stats.late), String(bare.stats.late))
   line('pushes matched to no move', unmatchedText(game.stats), unmatchedText(bare.stats))
   line('server event loop delay p99 / max, ms (how late a timer ran)', `${format(game.loopP99, 0)} / ${format(game.loopMax, 0)}`, `${format(bare.loopP99, 0)} / ${format(bare.loopMax, 0)}`)
+  const pauses = (figures: PauseFigures) => `${figures.count} / ${format(figures.totalMs, 0)} / ${format(figures.maxMs, 0)}`
+  line("server garbage collector's pauses: young generation, count / total / longest ms", pauses(appGcPauses.young), pauses(relayGcPauses.young))
+  line('  whole heap (mark-compact), count / total / longest ms', pauses(appGcPauses.whole), pauses(relayGcPauses.whole))
   line('client process cores busy', format(game.clientCoreShare, 2), format(bare.clientCoreShare, 2))
   line('client process event loop delay p99 / max, ms (its arrivals are recorded that late)', `${format(game.stats.clientLoopP99, 0)} / ${format(game.stats.clientLoopMax, 0)}`, `${format(bare.stats.clientLoopP99, 0)} / ${format(bare.stats.clientLoopMax, 0)}`)
   console.log('')
