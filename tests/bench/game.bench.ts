@@ -733,6 +733,7 @@ async function runServers(): Promise<void> {
   const format = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a')
   const figures = (stats: RunStats, cpu: NodeJS.CpuUsage, wallMs: number, loop: ReturnType<typeof monitorEventLoopDelay>) => {
     const sorted = [...stats.latencies].sort((a, b) => a - b)
+    const delay = loopDelay(loop)
     const cpuMs = (cpu.user + cpu.system) / 1000
     const seconds = stats.playMs / 1000
     return {
@@ -747,8 +748,8 @@ async function runServers(): Promise<void> {
       movesPerSecond: stats.accepted / seconds,
       pushesPerSecond: stats.pushes / seconds,
       pushesPerMove: stats.pushes / stats.accepted,
-      loopP99: loopDelay(loop).p99,
-      loopMax: loopDelay(loop).max,
+      loopP99: delay.p99,
+      loopMax: delay.max,
     }
   }
   const game = figures(appStats, appCpu, appWallMs, appLoop)

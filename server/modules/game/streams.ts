@@ -43,7 +43,7 @@ export function viewersOf(state: GameState): Viewer[] {
 const keyOf = (viewer: Viewer): string => (viewer.kind === 'player' ? `seat:${viewer.seat}` : viewer.kind)
 
 /** Structural equality of two JSON-like values (views share most of their arrays, so `===` answers first). */
-export function sameValue(left: unknown, right: unknown): boolean {
+function sameValue(left: unknown, right: unknown): boolean {
   if (left === right) return true
   if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false
   if (Array.isArray(left)) {
@@ -64,7 +64,7 @@ export function sameValue(left: unknown, right: unknown): boolean {
 }
 
 /** The top-level fields of `next` that differ from `previous` (all of them when there was none). */
-export function changesOf(previous: GameView | null, next: GameView): Partial<GameView> {
+function changesOf(previous: GameView | null, next: GameView): Partial<GameView> {
   if (previous === null) return next
   const changes: Record<string, unknown> = {}
   const before = previous as unknown as Record<string, unknown>
@@ -74,22 +74,18 @@ export function changesOf(previous: GameView | null, next: GameView): Partial<Ga
 }
 
 /**
- * Brings the view a stream holds up to `next` in place, and answers the fields that changed, as
- * `changesOf` does. A field whose value is the same keeps the held value, so `next` and everything
- * built for it alone die young. A new view object per viewer and move, held until the table's next
- * move, outlived the young generation's collections: in `npm run bench:game` (2,860 viewers) what
- * survived each scavenge went from 1.6 to 1.3-1.4 MB.
+ * Brings the view a stream holds up to `next`, and answers the fields that changed. The held view is
+ * one object for the whole game, changed in place: a field whose value is the same keeps the held
+ * value, so `next` and everything built for it alone die young. A new view object per viewer and
+ * move, held until the table's next move, outlived the young generation's collections: in
+ * `npm run bench:game` (2,860 viewers) what survived each scavenge went from 1.6 to 1.3-1.4 MB.
  */
-function bringUpToDate(held: GameView, next: GameView): Partial<GameView> {
-  const changes: Record<string, unknown> = {}
-  const before = held as unknown as Record<string, unknown>
-  const after = next as unknown as Record<string, unknown>
-  for (const key in after) {
-    if (sameValue(before[key], after[key])) continue
-    changes[key] = after[key]
-    before[key] = after[key]
-  }
-  return changes as Partial<GameView>
+function bringUpToDate(stream: ViewerStream, next: GameView): Partial<GameView> {
+  const changes = changesOf(stream.view, next)
+  // The first view: its push carries `next` itself, so the stream holds a copy.
+  if (stream.view === null) stream.view = { ...next }
+  else Object.assign(stream.view, changes)
+  return changes
 }
 
 /**
@@ -209,11 +205,7 @@ export class TableStreams {
     for (const stream of this.viewerStreams(state)) {
       // The stream's own viewer object: a view's `viewer` then stays the same object from push to push.
       const viewer = stream.viewer
-      const view = viewFor(state, viewer)
-      let changes: Partial<GameView> = view
-      if (stream.view === null) stream.view = { ...view }
-      else changes = bringUpToDate(stream.view, view)
-      const seen = moveSeenBy(viewer, changes, added, state)
+      const seen = moveSeenBy(viewer, bringUpToDate(stream, viewFor(state, viewer)), added, state)
       if (seen === null) continue
       stream.seq += 1
       deliveries.push({ viewer, push: this.pushAt(stream.seq, seen) })
