@@ -28,16 +28,21 @@ type EventRow = { lobby_id: number; version: number; type: string; event: string
  *   stored to a mover's answer was p99 94-142 ms at two per turn against 31-59 at eight, and a
  *   move's p99 at every viewer went from 214-473 to 159-256 ms.
  * - A PostgreSQL server runs the statements in its own processes, on a pool of connections: three
- *   writes in flight, a batch's first move waiting 2 ms, every mover of a batch answered at once
+ *   writes in flight, a batch's first move waiting 1 ms, every mover of a batch answered at once
  *   (batches stay small). In `bench:game` on PostgreSQL (200 tables, three runs of each, taking
  *   turns) the server's time from a move's arrival to its answer was p50 4.1-4.5 ms and p99 28-38 ms
  *   against 6.3-7.5 and 48-51 ms with the embedded database's settings, for 0.35 statements per move
- *   against 0.28 and the same server CPU (83-87 against 81-94 ms per table). From a move to every
- *   viewer, seven further runs showed no difference beyond the machine's own swings (40 % from run to run).
+ *   against 0.28 and the same server CPU (83-87 against 81-94 ms per table).
+ *   A wait of 1 ms instead of 2 (the server's young generation at 64 MB; two runs against four):
+ *   the server's own part p50 2.7-2.9 against 3.7-3.9 ms, p99 10-12 against 12-18 ms, and a move
+ *   at every viewer p50 4.2-4.5 against 5.4-5.8 ms, p99 19 against 22-37 ms, for 0.52 statements
+ *   per move against 0.40 and the same server CPU within the runs' swings (75-76 against 72-78 ms
+ *   per table). No wait at all (the end of the turn) wrote 0.75 statements per move for 79-81 ms of
+ *   CPU per table; six writes in flight instead of three made no difference beyond the swings.
  */
 export const runningMovesCommit = {
   pglite: { inFlight: 2, gatherMs: 4, answeredPerTurn: 8, retryAlone: true },
-  postgres: { inFlight: 3, gatherMs: 2, retryAlone: true },
+  postgres: { inFlight: 3, gatherMs: 1, retryAlone: true },
 } as const satisfies Record<DatabaseKind, Omit<GroupCommitOptions<EventRow[], void>, 'write'>>
 
 export function createGameRepository(db: Kysely<Database>, kind: DatabaseKind) {
