@@ -25,7 +25,7 @@ export function startServerProcess<ToServer, FromServer extends ServerMessage>(
   const ownNames = new Set(['--server', ...extraFlags.map((flag) => flag.split('=')[0])])
   const flags = process.argv.slice(2).filter((arg) => !ownNames.has(arg.split('=')[0]))
   const child = fork(script, [...flags, ...extraFlags, `--server=${kind}`], {
-    // A young generation of 32 MB, the size these figures were measured at (`npm start` gives the game's
+    // A young generation of 32 MB, the size these figures were measured at (`npm start` gives the app
     // server 64: README, "Configuration"); RSS per socket would count a larger one growing as sockets connect.
     execArgv: [...(options.execArgv ?? []), '--max-semi-space-size=32', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
