@@ -121,8 +121,11 @@ function tableEventOf(kept: KeptEvent, viewer: Viewer, state: GameState): TableE
 /** The events of a push that carries none (shared: a push is never changed once made). */
 const noEvents: readonly TableEvent[] = Object.freeze([])
 
+/** What a move changed for one viewer: their view's changed fields and the events they may see. */
+type PushBody = Pick<TablePush, 'changes' | 'events'>
+
 /** What a move changed for one viewer: their view's changed fields and the events they may see; null when nothing. */
-function moveSeenBy(viewer: Viewer, changes: Partial<GameView>, added: readonly KeptEvent[], state: GameState): Pick<TablePush, 'changes' | 'events'> | null {
+function moveSeenBy(viewer: Viewer, changes: Partial<GameView>, added: readonly KeptEvent[], state: GameState): PushBody | null {
   let seen: TableEvent[] | null = null
   for (const kept of added) {
     const visible = tableEventOf(kept, viewer, state)
@@ -137,6 +140,19 @@ function moveSeenBy(viewer: Viewer, changes: Partial<GameView>, added: readonly 
     if (!changed) return null
   }
   return { changes, events: seen ?? (noEvents as TableEvent[]) }
+}
+
+/**
+ * The body an earlier viewer of the same move was told, when this viewer is told exactly the same,
+ * else this one (kept for the viewers after it). Most viewers of a move are told the same thing (in
+ * random games 8 of a move's 12 pushes repeat another's body), and pushes that share their body
+ * objects are written on the wire from one text (`server/plugins/socket-parser.ts`): the JSON of
+ * every push was the largest part of the app's own work per move in `npm run bench:game`.
+ */
+function sharedBody(bodies: PushBody[], body: PushBody): PushBody {
+  for (const earlier of bodies) if (sameValue(earlier.changes, body.changes) && sameValue(earlier.events, body.events)) return earlier
+  bodies.push(body)
+  return body
 }
 
 /**
@@ -202,13 +218,14 @@ export class TableStreams {
     if (this.moves.length === keptMoves) this.beforeMoves = (this.moves.shift() as KeptMove).state
     this.moves.push({ added, state })
     const deliveries: Delivery[] = []
+    const bodies: PushBody[] = []
     for (const stream of this.viewerStreams(state)) {
       // The stream's own viewer object: a view's `viewer` then stays the same object from push to push.
       const viewer = stream.viewer
       const seen = moveSeenBy(viewer, bringUpToDate(stream, viewFor(state, viewer)), added, state)
       if (seen === null) continue
       stream.seq += 1
-      deliveries.push({ viewer, push: this.pushAt(stream.seq, seen) })
+      deliveries.push({ viewer, push: this.pushAt(stream.seq, sharedBody(bodies, seen)) })
     }
     return deliveries
   }
@@ -245,7 +262,7 @@ export class TableStreams {
    * `advance` made them (a view is a function of the state); null when they go back further.
    */
   private latestPushes(stream: ViewerStream, count: number): TablePush[] | null {
-    const seen: Array<Pick<TablePush, 'changes' | 'events'>> = []
+    const seen: PushBody[] = []
     let view = this.beforeMoves ? viewFor(this.beforeMoves, stream.viewer) : null
     for (const move of this.moves) {
       const next = viewFor(move.state, stream.viewer)
@@ -259,7 +276,7 @@ export class TableStreams {
   }
 
   /** The push at this position of a stream of this table, carrying what a move changed for its viewer. */
-  private pushAt(seq: number, seen: Pick<TablePush, 'changes' | 'events'>): TablePush {
+  private pushAt(seq: number, seen: PushBody): TablePush {
     return { lobbyId: this.lobbyId, stream: this.id, seq, changes: seen.changes, events: seen.events }
   }
 

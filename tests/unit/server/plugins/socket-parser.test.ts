@@ -54,18 +54,33 @@ describe('the app’s Socket.IO encoder', () => {
     expect(compared).toBeGreaterThan(30 * 100)
   })
 
+  it('writes pushes that share their body as the stock encoder does, each with its own position, however the bodies take turns', () => {
+    const changes = Array.from({ length: 10 }, (_, index) => ({ speaker: index, deadline: 1_000 + index }))
+    // Two bodies of each `changes` object, told apart by their events only.
+    const bodies = Array.from({ length: 20 }, (_, index) => ({ changes: changes[index % 10] as object, events: index < 10 ? [] : [{ ...vote, voter: index }] }))
+    // Twelve viewers of a move share a few bodies; then more bodies than the encoder keeps texts of, then the first ones again.
+    const order = [0, 10, 0, 2, 10, 0, 0, 12, 1, 0, 0, 0, ...bodies.map((_, index) => index), 0, 10, 2, 19, 5]
+    for (const [seq, index] of order.entries()) {
+      const body = bodies[index] as (typeof bodies)[number]
+      const packet: Packet = { type: PacketType.EVENT, nsp: '/', data: ['mafia:game:updated', { lobbyId: 3, stream: 'st', seq: seq + 1, changes: body.changes, events: body.events }] }
+      expect(app.encode(packet)).toEqual(stock.encode(packet))
+    }
+  })
+
   it('writes a push whose changes hold a field without a value as the stock encoder does', () => {
     const packet: Packet = { type: PacketType.EVENT, nsp: '/', data: ['mafia:game:updated', { ...push(7, []), changes: { phase: 'night', deadline: undefined, day: 2 } }] }
     expect(app.encode(packet)).toEqual(stock.encode(packet))
   })
 
-  it('leaves every other packet to the stock encoder: other events, acknowledgements, binary data, a push with another field', () => {
+  it('leaves every other packet to the stock encoder: other events, acknowledgements, binary data, a push with another field, in another order or with a fractional position', () => {
     const packets: Packet[] = [
       { type: PacketType.EVENT, nsp: '/', data: ['chat:message', { id: 1, text: 'hi' }] },
       { type: PacketType.ACK, nsp: '/', id: 7, data: [{ seq: 3 }] },
       { type: PacketType.EVENT, nsp: '/', data: ['upload', { bytes: Buffer.from([1, 2, 3]) }] },
       { type: PacketType.EVENT, nsp: '/', data: ['mafia:game:updated', { ...push(5, [vote]), extra: Buffer.from([9]) }] },
       { type: PacketType.EVENT, nsp: '/', id: 2, data: ['mafia:game:updated', push(6, [vote])] },
+      { type: PacketType.EVENT, nsp: '/', data: ['mafia:game:updated', { seq: 8, lobbyId: 12, stream: 's-1', changes: {}, events: [] }] },
+      { type: PacketType.EVENT, nsp: '/', data: ['mafia:game:updated', { ...push(9, []), seq: 9.5 }] },
     ]
     for (const packet of packets) {
       const written = app.encode(packet)
