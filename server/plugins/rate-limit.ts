@@ -133,13 +133,20 @@ async function rateLimitPlugin(app: FastifyInstance, options: { limits: RateLimi
   app.addHook('onClose', async () => store.close())
 
   app.decorate('rateLimits', limits)
+  // Every socket request asks for its allowance, which is fixed once the app is built: worked out once per event.
+  const requestLimits = new Map<string, RateLimit & { bucket: string }>()
   app.decorate('limiter', {
     sockets,
     store,
     request(event: string) {
-      const contract = socketRequestLimit(event)
-      const override = sockets.requests[contract.bucket] ?? sockets.requests[event]
-      return override ? { ...override, bucket: contract.bucket } : contract
+      let limit = requestLimits.get(event)
+      if (!limit) {
+        const contract = socketRequestLimit(event)
+        const override = sockets.requests[contract.bucket] ?? sockets.requests[event]
+        limit = Object.freeze(override ? { ...override, bucket: contract.bucket } : contract)
+        requestLimits.set(event, limit)
+      }
+      return limit
     },
     take: (key: string, limit: RateLimit) => takeLimit(store, key, limit),
   } satisfies Limiter)
