@@ -34,13 +34,20 @@ function isPush(data: unknown): data is [typeof pushEvent, TablePush] {
 /** How many of the latest bodies keep their text: a move has as many bodies as its viewers at most (a full table's 12). */
 const keptBodies = 12
 
+/** A push body's objects and their text. */
+interface KeptBody {
+  changes: object
+  events: object
+  text: string
+}
+
 /** The texts of the latest push bodies, newest last, by their objects. */
-const bodyTexts: Array<{ changes: object; events: object; text: string }> = []
+const bodyTexts: KeptBody[] = []
 
 /** `"changes":…,"events":…` of a push, from the kept text when an earlier push had the same body objects. */
 function bodyText(push: TablePush): string {
   for (let index = bodyTexts.length - 1; index >= 0; index--) {
-    const kept = bodyTexts[index] as (typeof bodyTexts)[number]
+    const kept = bodyTexts[index] as KeptBody
     if (kept.changes === push.changes && kept.events === push.events) return kept.text
   }
   const text = `"changes":${JSON.stringify(push.changes)},"events":${JSON.stringify(push.events)}`

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { TablePush } from '../../../../server/contract/socket/game'
 import { playPairedGame } from './support/paired-game'
 
 /*
@@ -14,16 +15,15 @@ describe('the pushes of one move', () => {
     for (let seed = 1; seed <= 12; seed++) {
       playPairedGame(seed, seed + 500, {
         onAdvance: (deliveries) => {
-          const bodies = new Map<string, object>()
+          const bodies = new Map<string, TablePush>()
           for (const { push } of deliveries) {
             pushes++
             const text = JSON.stringify([push.changes, push.events])
-            const first = bodies.get(text)
-            if (first === undefined) {
+            const earlier = bodies.get(text)
+            if (earlier === undefined) {
               bodies.set(text, push)
               continue
             }
-            const earlier = first as typeof push
             expect(push.changes).toBe(earlier.changes)
             expect(push.events).toBe(earlier.events)
             shared++
