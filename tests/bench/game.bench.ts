@@ -39,7 +39,8 @@ import { threadCpu, threadCpuBetween } from './thread-cpu'
 //                                code) would otherwise be the only one measured warm
 //   DATABASE_URL                 PostgreSQL instead of PGlite in a temporary DATA_DIR
 //   BENCH_CPU_PROFILE / --cpu-profile=file   the server's CPU profile while the games play, written
-//                                to this file and summarised (profiling slows the server down)
+//                                to this file and summarised, and the relay's beside it
+//                                (file.relay.cpuprofile), to compare (profiling slows both down)
 
 type AnySocket = Socket<any, any>
 
@@ -718,9 +719,11 @@ async function runServers(): Promise<void> {
   const relayCpuBefore = process.cpuUsage()
   const relayStart = performance.now()
   relayMoves.recording = true
+  const relayProfiler = profileFile ? await startCpuProfile() : null
   tell({ type: 'replay', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, last: true })
   const { stats: relayStats } = await expectMessage('replayed')
   const relayCpu = process.cpuUsage(relayCpuBefore)
+  if (relayProfiler && profileFile) await relayProfiler.stop(profileFile.replace(/(\.cpuprofile)?$/, '.relay.cpuprofile'))
   const relayThreads = threadsBetween(relayThreadsBefore, threadCpu())
   const relayWallMs = performance.now() - relayStart
   const relayGcPauses = relayGc.stop()
@@ -770,6 +773,8 @@ async function runServers(): Promise<void> {
   line('  of which the main thread', perTable(appThreads, 'main'), perTable(relayThreads, 'main'))
   if (database.kind === 'pglite') line("  of which the embedded database's thread", perTable(appThreads, 'database'), perTable(relayThreads, 'database'))
   line("  of which the other threads (the garbage collector's, libuv's)", perTable(appThreads, 'others'), perTable(relayThreads, 'others'))
+  // Socket writes and reads on loopback are worked by the kernel in the writer's and reader's time.
+  line('  of it, in the kernel (system time, all threads)', format(appCpu.system / 1000 / settings.tables, 0), format(relayCpu.system / 1000 / settings.tables, 0))
   line('server cores busy while playing', format(game.coreShare, 2), format(bare.coreShare, 2))
   line('tables one core carries at this pace', format(settings.tables / game.coreShare, 0), format(settings.tables / bare.coreShare, 0))
   line('move to every pushed viewer, p50 ms', format(game.p50, 2), format(bare.p50, 2), ratio(game.p50, bare.p50))
