@@ -1,16 +1,16 @@
 import type { GameEvent, GameView, TableEvent, Viewer, VisibleGameEvent } from '../../contract/game'
 import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
-import { mapPacked, projectEvent, viewFor, type GameState } from './engine'
+import { applyEvent, mapPacked, projectEvent, viewFor, type GameState } from './engine'
 
 /**
- * How many of a table's latest moves it keeps for a viewer who resumes after a gap or a reconnect:
- * the pushes they missed are made again from these moves' states and events, as `advance` made them.
- * A move's state is shared by every viewer and mostly shares its parts with the state before it, so
- * a kept move holds far less than the pushes it made: kept as JSON text (13 per move at a full
- * table) they were most of what the server's young objects outlived the young generation for in
- * `npm run bench:game`, copied and promoted with everything else.
+ * How many of a table's latest moves a viewer who resumes after a gap or a reconnect may have
+ * missed: the pushes they missed are made again, as `advance` made them, from the states the game's
+ * events fold into. The table keeps no state but the latest: states kept for every recent move
+ * outlived the server's young generation and were promoted with everything else (in
+ * `npm run bench:game`, most of what each collection of the young generation copied), while a
+ * resume is rare and its fold of one game's events takes well under a millisecond.
  */
-const keptMoves = 64
+const resumableMoves = 64
 
 /** One viewer's private stream: its position and the view it holds there. */
 interface ViewerStream {
@@ -89,9 +89,8 @@ function bringUpToDate(stream: ViewerStream, next: GameView): Partial<GameView> 
 }
 
 /**
- * A stored event, and the same event without the game's version: made once, shared by every viewer
- * who sees it whole. Kept beside the event rather than in a weak map by event: a weak map holding
- * every event of every running table made the collector's work and its own growth stall the server.
+ * An event of the move at hand, and the same event without the game's version: made once per move,
+ * shared by every viewer who sees it whole.
  */
 interface KeptEvent {
   event: GameEvent
@@ -104,12 +103,6 @@ function withoutVersion(event: GameEvent | VisibleGameEvent): TableEvent {
 }
 
 const keep = (event: GameEvent): KeptEvent => ({ event, whole: withoutVersion(event) })
-
-/** One move as the table keeps it for resumes: its events and the state after it. */
-interface KeptMove {
-  added: KeptEvent[]
-  state: GameState
-}
 
 /** An event as this viewer may see it, without the game's version (which would count hidden events). */
 function tableEventOf(kept: KeptEvent, viewer: Viewer, state: GameState): TableEvent | null {
@@ -167,18 +160,16 @@ function sharedBody(bodies: PushBody[], body: PushBody): PushBody {
 export class TableStreams {
   private readonly streams = new Map<string, ViewerStream>()
   /**
-   * Every event of the game so far, oldest first, and the state after the latest: a snapshot's log
-   * is projected from them when asked (a load, a sync that cannot resume), never kept per viewer.
+   * Every event of the game so far, oldest first, and the state they fold into: a snapshot's log is
+   * projected from them when asked (a load, a sync that cannot resume), never kept per viewer.
    */
-  private readonly events: KeptEvent[]
-  /** The latest moves, oldest first, and the state before the oldest of them (null before the deal). */
-  private readonly moves: KeptMove[] = []
-  private beforeMoves: GameState | null
-
-  /** The state after the latest move (null before the deal). */
-  private get state(): GameState | null {
-    return this.moves.at(-1)?.state ?? this.beforeMoves
-  }
+  private readonly events: GameEvent[]
+  private state: GameState | null
+  /**
+   * How many events the game had before the oldest move a resume may go back to, then after each
+   * move since (at most `resumableMoves` moves): where each move's events begin and end in `events`.
+   */
+  private readonly moveBounds: number[]
 
   /** `events`: the game's stored events, which the state is the fold of (none before the deal). */
   constructor(
@@ -187,8 +178,9 @@ export class TableStreams {
     state: GameState | null,
     events: readonly GameEvent[] = [],
   ) {
-    this.beforeMoves = state
-    this.events = mapPacked(events, keep)
+    this.state = state
+    this.events = events.slice()
+    this.moveBounds = [events.length]
     if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer) })
   }
 
@@ -214,9 +206,10 @@ export class TableStreams {
   /** After one command's events: each viewer's push, for those who get one. */
   advance(events: readonly GameEvent[], state: GameState): Delivery[] {
     const added = mapPacked(events, keep)
-    this.events.push(...added)
-    if (this.moves.length === keptMoves) this.beforeMoves = (this.moves.shift() as KeptMove).state
-    this.moves.push({ added, state })
+    for (const event of events) this.events.push(event)
+    this.state = state
+    this.moveBounds.push(this.events.length)
+    if (this.moveBounds.length > resumableMoves + 1) this.moveBounds.shift()
     const deliveries: Delivery[] = []
     const bodies: PushBody[] = []
     for (const stream of this.viewerStreams(state)) {
@@ -250,23 +243,31 @@ export class TableStreams {
    */
   private logOf(viewer: Viewer, state: GameState): TableEvent[] {
     const log: TableEvent[] = []
-    for (const kept of this.events) {
-      const visible = tableEventOf(kept, viewer, state)
-      if (visible) log.push(visible)
+    for (const event of this.events) {
+      const visible = projectEvent(event, viewer, state)
+      if (visible) log.push(withoutVersion(visible))
     }
     return log
   }
 
   /**
-   * The last `count` pushes of this viewer's stream, made again from the kept moves exactly as
-   * `advance` made them (a view is a function of the state); null when they go back further.
+   * The last `count` pushes of this viewer's stream, made again exactly as `advance` made them (a
+   * view is a function of the state) from the states of the latest moves, folded again from the
+   * game's events; null when they go back further than the moves a resume may reach.
    */
   private latestPushes(stream: ViewerStream, count: number): TablePush[] | null {
+    const bounds = this.moveBounds
+    if (bounds.length - 1 < count) return null
+    let state: GameState | undefined
+    for (let index = 0; index < (bounds[0] as number); index++) state = applyEvent(state, this.events[index] as GameEvent)
+    let view = state ? viewFor(state, stream.viewer) : null
     const seen: PushBody[] = []
-    let view = this.beforeMoves ? viewFor(this.beforeMoves, stream.viewer) : null
-    for (const move of this.moves) {
-      const next = viewFor(move.state, stream.viewer)
-      const push = moveSeenBy(stream.viewer, changesOf(view, next), move.added, move.state)
+    for (let move = 1; move < bounds.length; move++) {
+      const added = this.events.slice(bounds[move - 1], bounds[move]).map(keep)
+      for (const kept of added) state = applyEvent(state, kept.event)
+      const after = state as GameState
+      const next = viewFor(after, stream.viewer)
+      const push = moveSeenBy(stream.viewer, changesOf(view, next), added, after)
       if (push) seen.push(push)
       view = next
     }

@@ -4,13 +4,14 @@ import { playPairedGame } from './support/paired-game'
 
 /*
  * A viewer who resumes their stream (`mafia:game:sync` after a gap or a reconnect) gets exactly the
- * pushes they missed, as they were delivered, while the table still keeps the moves that made them
- * (its last 64); from further back they get their view afresh. The table keeps moves, not pushes, and
- * makes the missed pushes again: this checks that they come out the same.
+ * pushes they missed, as they were delivered, when the moves that made them are among the table's
+ * last 64; from further back they get their view afresh. The table keeps its events, not pushes nor
+ * states, and makes the missed pushes again from the states the events fold into: this checks that
+ * they come out the same.
  */
 
 const games = 8
-const keptMoves = 64
+const resumableMoves = 64
 /** Resumes are tried after every this many commands (and at the end). */
 const every = 10
 
@@ -21,7 +22,7 @@ interface Delivered {
 }
 
 describe('a viewer resumes their stream', () => {
-  it('from any position whose pushes the kept moves made, with exactly the pushes delivered since; from further back, afresh', () => {
+  it('from any position whose pushes the last 64 moves made, with exactly the pushes delivered since; from further back, afresh', () => {
     let resumed = 0
     let afresh = 0
     for (let seed = 1; seed <= games; seed++) {
@@ -38,9 +39,9 @@ describe('a viewer resumes their stream', () => {
           for (const [key, pushes] of delivered) {
             const viewer = JSON.parse(key)
             const seq = pushes.length
-            // The oldest position the kept moves reach: its next push was made by a command still kept.
+            // The oldest position a resume reaches: its next push was made by one of the last 64 commands.
             let oldest = seq
-            while (oldest > 0 && (pushes[oldest - 1] as Delivered).move > move - keptMoves) oldest--
+            while (oldest > 0 && (pushes[oldest - 1] as Delivered).move > move - resumableMoves) oldest--
             const positions = new Set([seq, seq - 1, Math.floor((seq + oldest) / 2), oldest, oldest - 1, 0].filter((from) => from >= 0))
             for (const from of positions) {
               const answer = streams.sync(viewer, { stream: 'stream', seq: from })
@@ -56,7 +57,7 @@ describe('a viewer resumes their stream', () => {
         },
       })
     }
-    // Both answers were tried many times: long games go back past the kept moves.
+    // Both answers were tried many times: long games go back past the last 64 moves.
     expect(resumed).toBeGreaterThan(5_000)
     expect(afresh).toBeGreaterThan(100)
   })
