@@ -43,9 +43,9 @@ export function gcra(busyUntil: number, now: number, limit: RateLimit): { allowe
   const from = Math.max(busyUntil, now)
   const next = from + interval
   const allowAt = next - limit.windowMs
-  const used = (until: number) => spent(until - now, limit)
-  if (allowAt > now) return { allowed: false, busyUntil: from, take: { allowed: false, retryAfterMs: Math.ceil(allowAt - now), used: used(from), resetMs: Math.ceil(from - now) } }
-  return { allowed: true, busyUntil: next, take: { allowed: true, retryAfterMs: 0, used: used(next), resetMs: Math.ceil(next - now) } }
+  // No closure here: every socket request comes through, and tsx (which runs the server) names each closure made.
+  if (allowAt > now) return { allowed: false, busyUntil: from, take: { allowed: false, retryAfterMs: Math.ceil(allowAt - now), used: spent(from - now, limit), resetMs: Math.ceil(from - now) } }
+  return { allowed: true, busyUntil: next, take: { allowed: true, retryAfterMs: 0, used: spent(next - now, limit), resetMs: Math.ceil(next - now) } }
 }
 
 /** Allowances in this process's memory: what one app server needs. */
