@@ -1,6 +1,6 @@
 import type { GameEvent, GameView, TableEvent, Viewer, VisibleGameEvent } from '../../contract/game'
 import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
-import { applyEvent, mapPacked, projectEvent, viewFor, type GameState } from './engine'
+import { applyEvent, mapPacked, projectEvent, replay, viewFor, type GameState } from './engine'
 
 /**
  * How many of a table's latest moves a viewer who resumes after a gap or a reconnect may have
@@ -258,8 +258,8 @@ export class TableStreams {
   private latestPushes(stream: ViewerStream, count: number): TablePush[] | null {
     const bounds = this.moveBounds
     if (bounds.length - 1 < count) return null
-    let state: GameState | undefined
-    for (let index = 0; index < (bounds[0] as number); index++) state = applyEvent(state, this.events[index] as GameEvent)
+    const first = bounds[0] as number
+    let state: GameState | undefined = first > 0 ? replay(this.events.slice(0, first)) : undefined
     let view = state ? viewFor(state, stream.viewer) : null
     const seen: PushBody[] = []
     for (let move = 1; move < bounds.length; move++) {
