@@ -1,6 +1,9 @@
 import type { GameEvent, GameView, TableEvent, Viewer, VisibleGameEvent } from '../../contract/game'
 import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
-import { applyEvent, mapPacked, projectEvent, replay, viewFor, type GameState } from './engine'
+import { applyEvent, mapPacked, ownViewOf, projectEvent, replay, sharedViewOf, type GameState, type OwnView, type SharedView } from './engine'
+
+/** A view's fields as what holds them changes them in place. */
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] }
 
 /**
  * How many of a table's latest moves a viewer who resumes after a gap or a reconnect may have
@@ -12,15 +15,16 @@ import { applyEvent, mapPacked, projectEvent, replay, viewFor, type GameState } 
  */
 const resumableMoves = 64
 
-/** One viewer's private stream: its position and the view it holds there. */
-interface ViewerStream {
+/** One viewer's private stream: its position and the fields of the view it holds there that are its own. */
+interface ViewerStream extends HeldOwn {
   readonly viewer: Viewer
   seq: number
   /**
-   * The view this viewer holds at `seq` (null until the deal). One object for the whole game, brought
-   * up to date field by field (`bringUpToDate`): never handed out, only copies of it.
+   * The viewer's own fields of the view it holds at `seq` (null until the deal); the fields every
+   * viewer shares are held once for the table. One object for the whole game, brought up to date
+   * field by field (`ownChangesOf`): never handed out, only copies of it.
    */
-  view: GameView | null
+  own: Mutable<OwnView> | null
 }
 
 /** A push and the viewer whose stream it belongs to (the socket layer knows their room). */
@@ -63,29 +67,92 @@ function sameValue(left: unknown, right: unknown): boolean {
   return count === 0
 }
 
-/** The top-level fields of `next` that differ from `previous` (all of them when there was none). */
-function changesOf(previous: GameView | null, next: GameView): Partial<GameView> {
-  if (previous === null) return next
+/**
+ * Brings the shared fields a table holds up to `next`, and answers those that changed. The held
+ * object is one for the whole game, changed in place; a field equal to the one held but not the same
+ * object is held from now on, so the next move finds it unchanged at a glance.
+ */
+function sharedChangesOf(held: Mutable<SharedView>, next: SharedView): Partial<SharedView> {
   const changes: Record<string, unknown> = {}
-  const before = previous as unknown as Record<string, unknown>
+  const before = held as unknown as Record<string, unknown>
   const after = next as unknown as Record<string, unknown>
-  for (const key in after) if (!sameValue(before[key], after[key])) changes[key] = after[key]
-  return changes as Partial<GameView>
+  for (const key in after) {
+    const value = after[key]
+    if (before[key] === value) continue
+    if (!sameValue(before[key], value)) changes[key] = value
+    before[key] = value
+  }
+  return changes as Partial<SharedView>
 }
 
 /**
- * Brings the view a stream holds up to `next`, and answers the fields that changed. The held view is
- * one object for the whole game, changed in place: a field whose value is the same keeps the held
- * value, so `next` and everything built for it alone die young. A new view object per viewer and
- * move, held until the table's next move, outlived the young generation's collections: in
- * `npm run bench:game` (2,860 viewers) what survived each scavenge went from 1.6 to 1.3-1.4 MB.
+ * Brings a viewer's own held fields up to `next`, and answers what the move changed for them: the
+ * table's `shared` changes, then their own fields that differ, or `shared` itself when none do (most
+ * viewers after most moves, whose pushes then share one object). Field by field: a loop over the
+ * keys reads each field through one slow, generic lookup, and this runs for every viewer after every
+ * move. `viewer` is the stream's own object, never changed.
+ *
+ * The engine keeps a viewer's seats, vote record, `you`, night actions and awards per piece of state,
+ * so an equal one is held from now on (the engine keeps it alive anyway): a `you` held from the deal
+ * was compared in depth with the engine's at every move. Their vote, cameras and actions are made
+ * afresh at every call: the held ones stay, and the new ones die young (held, they outlived the young
+ * generation's collections and were promoted).
  */
-function bringUpToDate(stream: ViewerStream, next: GameView): Partial<GameView> {
-  const changes = changesOf(stream.view, next)
-  // The first view: its push carries `next` itself, so the stream holds a copy.
-  if (stream.view === null) stream.view = { ...next }
-  else Object.assign(stream.view, changes)
-  return changes
+function ownChangesOf(held: Mutable<OwnView>, next: OwnView, shared: Partial<SharedView>): Partial<GameView> {
+  let changes: Partial<Mutable<GameView>> | null = null
+  if (!sameValue(held.seats, next.seats)) (changes ??= copyOf(shared)).seats = next.seats
+  if (!sameValue(held.voteRecords, next.voteRecords)) (changes ??= copyOf(shared)).voteRecords = next.voteRecords
+  if (!sameValue(held.you, next.you)) (changes ??= copyOf(shared)).you = next.you
+  if (!sameValue(held.nightActions, next.nightActions)) (changes ??= copyOf(shared)).nightActions = next.nightActions
+  if (!sameValue(held.awards, next.awards)) (changes ??= copyOf(shared)).awards = next.awards
+  if (!sameValue(held.voting, next.voting)) (changes ??= copyOf(shared)).voting = held.voting = next.voting
+  if (!sameValue(held.cameras, next.cameras)) (changes ??= copyOf(shared)).cameras = held.cameras = next.cameras
+  if (!sameValue(held.actions, next.actions)) (changes ??= copyOf(shared)).actions = held.actions = next.actions
+  // Kept per piece of state by the engine: held from now on, changed or only equal.
+  held.seats = next.seats
+  held.voteRecords = next.voteRecords
+  held.you = next.you
+  held.nightActions = next.nightActions
+  held.awards = next.awards
+  return changes ?? shared
+}
+
+/** A copy of changes found so far, to add more to (`Object.assign`: a spread of an object of any shape is slow). */
+function copyOf(changes: Partial<SharedView>): Partial<Mutable<GameView>> {
+  return Object.assign({}, changes)
+}
+
+/** A whole view from its shared fields and a viewer's own (a first view's push, a snapshot). */
+function wholeView(shared: SharedView, own: OwnView): GameView {
+  return Object.assign({ ...shared }, own)
+}
+
+/** The shared fields of a table's views as its viewers hold them (none before the deal). */
+interface HeldShared {
+  shared: Mutable<SharedView> | null
+}
+
+/** A viewer's own fields of the view they hold (none before the deal). */
+interface HeldOwn {
+  own: Mutable<OwnView> | null
+}
+
+/** The shared fields' changes this move (all of them the first time), brought into what the table holds. */
+function sharedMove(held: HeldShared, next: SharedView): Partial<SharedView> {
+  if (held.shared === null) {
+    held.shared = { ...next }
+    return next
+  }
+  return sharedChangesOf(held.shared, next)
+}
+
+/** What a move changed for one viewer (their whole view the first time), brought into what they hold. */
+function ownMove(held: HeldOwn, next: OwnView, shared: SharedView, sharedChanges: Partial<SharedView>): Partial<GameView> {
+  if (held.own === null) {
+    held.own = { ...next }
+    return wholeView(shared, next)
+  }
+  return ownChangesOf(held.own, next, sharedChanges)
 }
 
 /**
@@ -160,6 +227,11 @@ function sharedBody(bodies: PushBody[], body: PushBody): PushBody {
 export class TableStreams {
   private readonly streams = new Map<string, ViewerStream>()
   /**
+   * The fields every viewer sees alike, as every stream holds them (null before the deal): their
+   * changes are found once per move for the whole table.
+   */
+  private readonly held: HeldShared = { shared: null }
+  /**
    * Every event of the game so far, oldest first, and the state they fold into: a snapshot's log is
    * projected from them when asked (a load, a sync that cannot resume), never kept per viewer.
    */
@@ -181,14 +253,17 @@ export class TableStreams {
     this.state = state
     this.events = events.slice()
     this.moveBounds = [events.length]
-    if (state) for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, view: viewFor(state, viewer) })
+    if (state) {
+      this.held.shared = { ...sharedViewOf(state) }
+      for (const viewer of viewersOf(state)) this.streams.set(keyOf(viewer), { viewer, seq: 0, own: { ...ownViewOf(state, viewer) } })
+    }
   }
 
   private streamOf(viewer: Viewer): ViewerStream {
     const key = keyOf(viewer)
     let stream = this.streams.get(key)
     if (!stream) {
-      stream = { viewer, seq: 0, view: null }
+      stream = { viewer, seq: 0, own: null }
       this.streams.set(key, stream)
     }
     return stream
@@ -210,12 +285,14 @@ export class TableStreams {
     this.state = state
     this.moveBounds.push(this.events.length)
     if (this.moveBounds.length > resumableMoves + 1) this.moveBounds.shift()
+    const shared = sharedViewOf(state)
+    const sharedChanges = sharedMove(this.held, shared)
     const deliveries: Delivery[] = []
     const bodies: PushBody[] = []
     for (const stream of this.viewerStreams(state)) {
       // The stream's own viewer object: a view's `viewer` then stays the same object from push to push.
       const viewer = stream.viewer
-      const seen = moveSeenBy(viewer, bringUpToDate(stream, viewFor(state, viewer)), added, state)
+      const seen = moveSeenBy(viewer, ownMove(stream, ownViewOf(state, viewer), shared, sharedChanges), added, state)
       if (seen === null) continue
       stream.seq += 1
       deliveries.push({ viewer, push: this.pushAt(stream.seq, sharedBody(bodies, seen)) })
@@ -231,9 +308,10 @@ export class TableStreams {
   /** This viewer's view at their stream's current position, with the game's log as they may see it; null before the deal. */
   snapshot(viewer: Viewer): TableSnapshot | null {
     const stream = this.streams.get(keyOf(viewer))
-    if (!stream?.view || !this.state) return null
-    // A copy: the held view changes in place with the next move.
-    return { stream: this.id, seq: stream.seq, view: { ...stream.view }, log: this.logOf(viewer, this.state) }
+    const shared = this.held.shared
+    if (!stream?.own || !shared || !this.state) return null
+    // A copy: the held fields change in place with the next move.
+    return { stream: this.id, seq: stream.seq, view: wholeView(shared, stream.own), log: this.logOf(viewer, this.state) }
   }
 
   /**
@@ -259,17 +337,18 @@ export class TableStreams {
     const bounds = this.moveBounds
     if (bounds.length - 1 < count) return null
     const first = bounds[0] as number
+    const viewer = stream.viewer
     let state: GameState | undefined = first > 0 ? replay(this.events.slice(0, first)) : undefined
-    let view = state ? viewFor(state, stream.viewer) : null
+    // What the viewer held before the oldest of these moves, brought up to date move by move as `advance` did.
+    const held: HeldShared & HeldOwn = { shared: state ? { ...sharedViewOf(state) } : null, own: state ? { ...ownViewOf(state, viewer) } : null }
     const seen: PushBody[] = []
     for (let move = 1; move < bounds.length; move++) {
       const added = this.events.slice(bounds[move - 1], bounds[move]).map(keep)
       for (const kept of added) state = applyEvent(state, kept.event)
       const after = state as GameState
-      const next = viewFor(after, stream.viewer)
-      const push = moveSeenBy(stream.viewer, changesOf(view, next), added, after)
+      const shared = sharedViewOf(after)
+      const push = moveSeenBy(viewer, ownMove(held, ownViewOf(after, viewer), shared, sharedMove(held, shared)), added, after)
       if (push) seen.push(push)
-      view = next
     }
     if (seen.length < count) return null
     const firstSeq = stream.seq - count + 1
