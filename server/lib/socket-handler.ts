@@ -203,7 +203,10 @@ export function createSocketRequests(app: FastifyInstance, options: SocketReques
         if (refusal) {
           result = refusal
         } else {
-          result = await handler({ socket, viewer: authentication.viewer, payload: definition.payload === NoPayload ? undefined : payload, after: (work) => afterAck.push(work) })
+          // A bound `push`, not an arrow: the server runs under tsx, which names every closure made at
+          // run time (`Object.defineProperty`), and this one was made for every request.
+          const after: RequestContext<unknown>['after'] = afterAck.push.bind(afterAck)
+          result = await handler({ socket, viewer: authentication.viewer, payload: definition.payload === NoPayload ? undefined : payload, after })
         }
       }
     } catch (error) {
