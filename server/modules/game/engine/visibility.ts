@@ -269,7 +269,9 @@ function youView(state: GameState, sight: Sight): YouView | null {
 
 /**
  * The fields of a view that are the same for every viewer of a state: a host works them out, and
- * finds what changed in them, once per move for the whole table.
+ * finds what changed in them, once per move for the whole table. Every viewer gets them, spectators
+ * included, so no field here may ever hold a secret (the result names roles only once the game has
+ * ended, when everyone sees everything).
  */
 export type SharedView = Pick<
   GameView,
