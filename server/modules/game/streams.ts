@@ -2,9 +2,6 @@ import type { GameEvent, GameView, TableEvent, Viewer, VisibleGameEvent } from '
 import type { TablePush, TableSnapshot, TableSync } from '../../contract/socket/game'
 import { applyEvent, mapPacked, ownViewOf, projectEvent, replay, sharedViewOf, type GameState, type OwnView, type SharedView } from './engine'
 
-/** A view's fields as what holds them changes them in place. */
-type Mutable<T> = { -readonly [Key in keyof T]: T[Key] }
-
 /**
  * How many of a table's latest moves a viewer who resumes after a gap or a reconnect may have
  * missed: the pushes they missed are made again, as `advance` made them, from the states the game's
@@ -19,12 +16,6 @@ const resumableMoves = 64
 interface ViewerStream extends HeldOwn {
   readonly viewer: Viewer
   seq: number
-  /**
-   * The viewer's own fields of the view it holds at `seq` (null until the deal); the fields every
-   * viewer shares are held once for the table. One object for the whole game, brought up to date
-   * field by field (`ownChangesOf`): never handed out, only copies of it.
-   */
-  own: Mutable<OwnView> | null
 }
 
 /** A push and the viewer whose stream it belongs to (the socket layer knows their room). */
@@ -72,7 +63,7 @@ function sameValue(left: unknown, right: unknown): boolean {
  * object is one for the whole game, changed in place; a field equal to the one held but not the same
  * object is held from now on, so the next move finds it unchanged at a glance.
  */
-function sharedChangesOf(held: Mutable<SharedView>, next: SharedView): Partial<SharedView> {
+function sharedChangesOf(held: SharedView, next: SharedView): Partial<SharedView> {
   const changes: Record<string, unknown> = {}
   const before = held as unknown as Record<string, unknown>
   const after = next as unknown as Record<string, unknown>
@@ -98,8 +89,8 @@ function sharedChangesOf(held: Mutable<SharedView>, next: SharedView): Partial<S
  * afresh at every call: the held ones stay, and the new ones die young (held, they outlived the young
  * generation's collections and were promoted).
  */
-function ownChangesOf(held: Mutable<OwnView>, next: OwnView, shared: Partial<SharedView>): Partial<GameView> {
-  let changes: Partial<Mutable<GameView>> | null = null
+function ownChangesOf(held: OwnView, next: OwnView, shared: Partial<SharedView>): Partial<GameView> {
+  let changes: Partial<GameView> | null = null
   if (!sameValue(held.seats, next.seats)) (changes ??= copyOf(shared)).seats = next.seats
   if (!sameValue(held.voteRecords, next.voteRecords)) (changes ??= copyOf(shared)).voteRecords = next.voteRecords
   if (!sameValue(held.you, next.you)) (changes ??= copyOf(shared)).you = next.you
@@ -118,7 +109,7 @@ function ownChangesOf(held: Mutable<OwnView>, next: OwnView, shared: Partial<Sha
 }
 
 /** A copy of changes found so far, to add more to (`Object.assign`: a spread of an object of any shape is slow). */
-function copyOf(changes: Partial<SharedView>): Partial<Mutable<GameView>> {
+function copyOf(changes: Partial<SharedView>): Partial<GameView> {
   return Object.assign({}, changes)
 }
 
@@ -129,12 +120,16 @@ function wholeView(shared: SharedView, own: OwnView): GameView {
 
 /** The shared fields of a table's views as its viewers hold them (none before the deal). */
 interface HeldShared {
-  shared: Mutable<SharedView> | null
+  shared: SharedView | null
 }
 
-/** A viewer's own fields of the view they hold (none before the deal). */
+/**
+ * A viewer's own fields of the view they hold (none before the deal); the fields every viewer shares
+ * are held once for the table. One object for the whole game, brought up to date field by field
+ * (`ownChangesOf`): never handed out, only copies of it.
+ */
 interface HeldOwn {
-  own: Mutable<OwnView> | null
+  own: OwnView | null
 }
 
 /** The shared fields' changes this move (all of them the first time), brought into what the table holds. */
