@@ -15,7 +15,7 @@ import type { TestSocket } from '../helpers/sockets'
 import { createBenchAccounts } from './bench-accounts'
 import { startBenchApp } from './bench-app'
 import { startCpuProfile, type ProfileSummary } from './cpu-profile'
-import { watchGcPauses, type PauseFigures } from './gc-pauses'
+import { watchGcPauses, type GcPauses, type PauseFigures } from './gc-pauses'
 import { countPostgres, StatementCounter } from './statement-counter'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
 import { timeRequests, type RequestTimer } from './server-time'
@@ -107,6 +107,8 @@ interface RunStats {
   /** How late the client process's own timers ran while playing, p99 and max, ms: a slow client delays the arrivals it records. */
   clientLoopP99: number
   clientLoopMax: number
+  /** The client process's collector pauses while playing. */
+  clientGc: GcPauses
   /** Sockets dropped during the run, by reason. */
   dropped: Record<string, number>
 }
@@ -252,13 +254,21 @@ function loopDelay(loop: ReturnType<typeof monitorEventLoopDelay>): { p99: numbe
 }
 
 /**
- * How late the client process's timers ran while a run played: the clients record a push's arrival
- * when their loop gets to it, so a busy client process lengthens every latency it measures.
+ * How late the client process's timers ran while a run played, and how long its collector held it:
+ * the clients record a push's arrival when their loop gets to it, so a busy client process lengthens
+ * every latency it measures.
  */
-function clientLoop(loop: ReturnType<typeof monitorEventLoopDelay>): { clientLoopP99: number; clientLoopMax: number } {
-  loop.disable()
-  const { p99, max } = loopDelay(loop)
-  return { clientLoopP99: p99, clientLoopMax: max }
+function watchClientLoop(): { stop(): Pick<RunStats, 'clientLoopP99' | 'clientLoopMax' | 'clientGc'> } {
+  const loop = monitorEventLoopDelay({ resolution: loopResolutionMs })
+  loop.enable()
+  const gc = watchGcPauses()
+  return {
+    stop() {
+      loop.disable()
+      const { p99, max } = loopDelay(loop)
+      return { clientLoopP99: p99, clientLoopMax: max, clientGc: gc.stop() }
+    },
+  }
 }
 
 /** A push of the host's own command: a phase's time ran out, or a seat's connection changed. */
@@ -335,8 +345,7 @@ async function runClients(): Promise<void> {
 
   async function playAll(from: number, to: number, rampSeconds: number): Promise<void> {
     const playing = tables.slice(from, to)
-    const loop = monitorEventLoopDelay({ resolution: loopResolutionMs })
-    loop.enable()
+    const clientLoop = watchClientLoop()
     const reloadsBefore = reloadsNow()
     const cpuBefore = process.cpuUsage()
     const start = performance.now()
@@ -387,7 +396,7 @@ async function runClients(): Promise<void> {
         reloads: reloadsNow() - reloadsBefore,
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
-        ...clientLoop(loop),
+        ...clientLoop.stop(),
         dropped: { ...dropped },
       },
       plan: measured.plan,
@@ -429,8 +438,7 @@ async function runClients(): Promise<void> {
    */
   async function replayAll(from: number, to: number, rampSeconds: number, last: boolean): Promise<void> {
     const cpuBefore = process.cpuUsage()
-    const loop = monitorEventLoopDelay({ resolution: loopResolutionMs })
-    loop.enable()
+    const clientLoop = watchClientLoop()
     const start = performance.now()
     const sent: Array<Array<SentMove & { actor: number; waitedMs: number }>> = plan.slice(from, to).map(() => [])
     const failedTables: string[] = []
@@ -494,7 +502,7 @@ async function runClients(): Promise<void> {
         reloads: 0,
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
-        ...clientLoop(loop),
+        ...clientLoop.stop(),
         dropped: {},
       },
     })
@@ -802,6 +810,7 @@ async function runServers(): Promise<void> {
   line('  whole heap (mark-compact), count / total / longest ms', pauses(appGcPauses.whole), pauses(relayGcPauses.whole))
   line('client process cores busy', format(game.clientCoreShare, 2), format(bare.clientCoreShare, 2))
   line('client process event loop delay p99 / max, ms (its arrivals are recorded that late)', `${format(game.stats.clientLoopP99, 0)} / ${format(game.stats.clientLoopMax, 0)}`, `${format(bare.stats.clientLoopP99, 0)} / ${format(bare.stats.clientLoopMax, 0)}`)
+  line("client process garbage collector's pauses: young generation / whole heap, count / total / longest ms", `${pauses(game.stats.clientGc.young)} / ${pauses(game.stats.clientGc.whole)}`, `${pauses(bare.stats.clientGc.young)} / ${pauses(bare.stats.clientGc.whole)}`)
   console.log('')
 
   const ended = results.filter((result) => result.finalised).length
