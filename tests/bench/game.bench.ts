@@ -1,16 +1,20 @@
 import { fork, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { loadavg } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
 import { Server } from 'socket.io'
 import { io as connect, type Socket } from 'socket.io-client'
 import type { DatabaseHandle } from '../../db/connection'
-import type { TablePush } from '../../server/contract/socket/game'
-import { SocketTable, type Member, type MoveRecord, type TableViewer } from '../helpers/game-table'
+import { Decoder, Encoder, PacketType, type Packet } from 'socket.io-parser'
+import { applyTablePush } from '../../renderer/state/table'
+import type { TablePush, TableSnapshot } from '../../server/contract/socket/game'
+import { SocketTable, withoutRecord, type Member, type MoveRecord, type TableViewer } from '../helpers/game-table'
 import type { TestSocket } from '../helpers/sockets'
 import { createBenchAccounts } from './bench-accounts'
 import { startBenchApp } from './bench-app'
@@ -20,13 +24,15 @@ import { countPostgres, StatementCounter } from './statement-counter'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
 import { timeRequests, type RequestTimer } from './server-time'
 import { threadCpu, threadCpuBetween } from './thread-cpu'
+import { WireRecorder, WireRecording } from './wire-record'
 
 // `npm run bench:game`: hundreds of judged tables of ten (a judge, ten players, spectators) playing
 // whole games at once on the app server, every seat its own Socket.IO client driven by the scripted
 // table of tests/helpers/game-table.ts: each client holds its own view from its own stream's pushes.
 // Then the same moves, at the same pace, through a bare Socket.IO relay that sends each move's
-// pushes to exactly the viewers the game pushed to, as large as the game's, with no engine and no
-// database. The servers run in this process; the clients run in a child process, so the server's
+// pushes to exactly the viewers the game pushed to, with no engine and no database: the game's own
+// pushes, byte for byte, which its viewers apply to the views they hold as the game's viewers did.
+// The clients' work is then the same in both runs, and only the servers differ. The servers run in this process; the clients run in a child process, so the server's
 // CPU is its own. Loopback only; stops by itself. Options by environment or flag:
 //   TABLES / --tables=200        tables playing at once
 //   BENCH_SPECTATORS / --spectators=2   spectators per table
@@ -81,6 +87,9 @@ interface PlannedMove {
   /** Viewers who got a push for it, and each push's size on the wire. */
   viewers: number[]
   bytes: number[]
+  /** Where the text of each of those pushes was recorded (`WireRecorder`), and its length in bytes. */
+  wireOffsets: number[]
+  wireLengths: number[]
 }
 
 interface RunStats {
@@ -123,7 +132,8 @@ type ToClients =
 type FromClients =
   | { type: 'seated'; lobbyIds: number[]; connectMs: number; seatMs: number }
   | { type: 'played'; stats: RunStats; plan: PlannedMove[][] }
-  | { type: 'closed' }
+  /** The app's sockets left; the game's pushes are in `wireFile` for the relay to send again. */
+  | { type: 'closed'; wireFile: string }
   | { type: 'relay-ready' }
   | { type: 'replayed'; stats: RunStats }
   | { type: 'failed'; message: string }
@@ -170,15 +180,40 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T, index: n
 }
 
 /**
- * The size of each push a socket receives, in arrival order: the raw Socket.IO packet, read as it
- * comes off the wire (the event's handler runs a tick later, so the sizes wait in a queue).
+ * Each push a socket receives, in arrival order, read as its raw Socket.IO packet comes off the
+ * wire: its size, and its text kept by `recorder` when given. The event's handler runs a tick later,
+ * so the pushes wait in a queue, and the handler sets when each arrived (`takeArrival`).
  */
-function pushSizes(socket: AnySocket, prefix: string): number[] {
-  const sizes: number[] = []
+function wireArrivals(socket: AnySocket, recorder: WireRecorder | null): Arrival[] {
+  const queue: Arrival[] = []
   ;(socket.io as any).engine.on('data', (data: unknown) => {
-    if (typeof data === 'string' && data.startsWith(prefix)) sizes.push(data.length)
+    if (typeof data !== 'string' || !data.startsWith(pushPrefix)) return
+    const wireLength = recorder ? Buffer.byteLength(data) : 0
+    queue.push({ at: 0, bytes: data.length, host: false, wireOffset: recorder ? recorder.record(data, wireLength) : -1, wireLength })
   })
-  return sizes
+  return queue
+}
+
+/** The Socket.IO packet of a push, as it starts on the wire. */
+const pushPrefix = '2["mafia:game:updated"'
+
+/** The relay's event for a recorded push: its text goes on the wire as it is (`RecordedPushEncoder`). */
+const recordedPush = 'relay:recorded'
+
+/** The relay's wire format: Socket.IO's, except that a recorded push is written as the game wrote it. */
+class RecordedPushEncoder extends Encoder {
+  override encode(packet: Packet): Array<string | Buffer | ArrayBuffer> {
+    if (packet.type === PacketType.EVENT && Array.isArray(packet.data) && packet.data[0] === recordedPush) return [packet.data[1] as string]
+    return super.encode(packet)
+  }
+}
+
+/** The oldest push of a socket's queue (`wireArrivals`), now handled: it arrived `at`. */
+function takeArrival(queue: Arrival[], at: number, host: boolean): Arrival {
+  const arrival = queue.shift() ?? { at, bytes: 0, host, wireOffset: -1, wireLength: 0 }
+  arrival.at = at
+  arrival.host = host
+  return arrival
 }
 
 /** What both runs measure the same way, from each table's moves (in the order sent) and each viewer's arrivals. */
@@ -215,7 +250,9 @@ function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: n
           waitedMs: move.waitedMs,
           accepted: move.accepted,
           viewers: targets.map((target) => target.viewer),
-          bytes: targets.map((target) => target.bytes),
+          bytes: targets.map((target) => target.arrival.bytes),
+          wireOffsets: targets.map((target) => target.arrival.wireOffset),
+          wireLengths: targets.map((target) => target.arrival.wireLength),
         }
       }),
     )
@@ -288,6 +325,8 @@ async function runClients(): Promise<void> {
   const plan: PlannedMove[][] = []
   let relaySockets: AnySocket[][] = []
   const dropped: Record<string, number> = {}
+  /** The text of every push the game's viewers receive, for the relay to send again. */
+  const recorder = new WireRecorder()
   const reloadsNow = () => tables.reduce((sum, table) => sum + table.viewers.reduce((count, viewer) => count + viewer.reloads, 0), 0)
 
   async function seatTables(url: string, members: Array<{ id: number; token: string }>): Promise<void> {
@@ -309,7 +348,7 @@ async function runClients(): Promise<void> {
       const pool = members.slice(index * viewersPerTable, (index + 1) * viewersPerTable).map((member, offset): Member => ({ ...member, socket: appSockets[index * viewersPerTable + offset] as TestSocket }))
       // The script takes the judge first, then seats 1 to 10, then the spectators: the pool's order is the viewers' order.
       const viewerOfUser = new Map(pool.map((member, offset) => [member.id, offset]))
-      const sizes = pool.map((member) => pushSizes(member.socket as AnySocket, '2["mafia:game:updated"'))
+      const wire = pool.map((member) => wireArrivals(member.socket as AnySocket, recorder))
       const tableArrivals: Arrival[][] = pool.map(() => [])
       const tableMoves: MoveRecord[] = []
       arrivals.push(tableArrivals)
@@ -327,7 +366,7 @@ async function runClients(): Promise<void> {
             const push = viewer.pushes[viewer.pushes.length - 1]
             // The script keeps every push for the tests to read; thousands of viewers need not.
             viewer.pushes.length = 0
-            ;(tableArrivals[index] as Arrival[]).push({ at, bytes: (sizes[index] as number[]).shift() ?? 0, host: isHostPush(push) })
+            ;(tableArrivals[index] as Arrival[]).push(takeArrival(wire[index] as Arrival[], at, isHostPush(push)))
           },
         }),
       )
@@ -420,9 +459,16 @@ async function runClients(): Promise<void> {
     waiting = tables.map(() => null)
     relaySockets.forEach((tableSockets, table) => {
       tableSockets.forEach((socket, viewer) => {
-        const sizes = pushSizes(socket, '2["relay:push"')
-        socket.on('relay:push', () => {
-          ;(replayArrivals[table]![viewer] as Arrival[]).push({ at: performance.now(), bytes: sizes.shift() ?? 0, host: false })
+        const wire = wireArrivals(socket, null)
+        const lobbyId = (tables[table] as SocketTable).lobbyId
+        // The viewer holds its view from the game's pushes, applied as the game's viewer applied them.
+        let held: TableSnapshot | null = null
+        socket.on('mafia:game:updated', (push: TablePush) => {
+          ;(replayArrivals[table]![viewer] as Arrival[]).push(takeArrival(wire, performance.now(), false))
+          let applied = applyTablePush(held, lobbyId, push)
+          // A push of the host's own command (a time-up) came before it in the game; the relay sends none.
+          if (applied.outcome === 'gap' && held !== null) applied = applyTablePush({ ...held, seq: push.seq - 1 }, lobbyId, push)
+          if (applied.outcome === 'applied') held = withoutRecord(applied.held)
           received[table]![viewer]! += 1
           waiting[table]?.()
         })
@@ -517,7 +563,9 @@ async function runClients(): Promise<void> {
       } else if (message.type === 'play') await playAll(message.from, message.to, message.rampSeconds)
       else if (message.type === 'close') {
         for (const socket of appSockets) socket.disconnect()
-        await send({ type: 'closed' })
+        const wireFile = join(tmpdir(), `bench-game-pushes-${process.pid}.bin`)
+        recorder.save(wireFile)
+        await send({ type: 'closed', wireFile })
       } else if (message.type === 'relay') await joinRelay(message.url)
       else if (message.type === 'replay') {
         await replayAll(message.from, message.to, message.rampSeconds, message.last)
@@ -673,7 +721,7 @@ async function runServers(): Promise<void> {
   const stored = (await countEvents()) - eventsBefore
   const results = await database.db.selectFrom('game_results').select(['outcome', 'finalised']).where('lobby_id', 'in', measuredLobbyIds).execute()
   tell({ type: 'close' })
-  await expectMessage('closed')
+  const { wireFile } = await expectMessage('closed')
   await app.close()
   phase(`games played in ${(appStats.playMs / 1000).toFixed(1)} s`)
   // The app's sockets leaving (each disconnect reads and writes the database) is no part of playing,
@@ -682,15 +730,19 @@ async function runServers(): Promise<void> {
 
   // --- A bare Socket.IO relay on another port: each move is answered and its pushes sent to the
   // rooms of exactly the viewers the game pushed to (each player's and the judge's own room, the
-  // spectators' shared room), each as large as the game's push. Nothing else.
+  // spectators' shared room), each the very text the game's server wrote for it. Nothing else. Its
+  // viewers apply them to the views they hold as the game's viewers did, so both runs' clients do the
+  // same work and only the servers differ.
+  const recording = new WireRecording(wireFile)
+  rmSync(wireFile)
   const httpServer = createServer()
-  const relay = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 })
+  const relay = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024, parser: { Encoder: RecordedPushEncoder, Decoder } })
   const relayMoves = timeRequests(relay, 'relay:move')
   /** Every table's moves, the warm-up's first, as the clients number the tables. */
   const plan = [...warmupPlan, ...measuredPlan]
+  if (plan.some((moves) => moves.some((move) => move.wireOffsets.some((offset) => offset < 0)))) throw new Error('a push of the game was not recorded, so the relay cannot send it')
   /** Each room's position, as each stream's `seq` in the game: seats and the judge, then the spectators. */
   const positions = plan.map(() => new Array<number>(12).fill(0))
-  const padding = (bytes: number) => 'x'.repeat(Math.max(0, bytes - 66))
   relay.on('connection', (socket) => {
     const { table, viewer } = socket.handshake.auth as { table: number; viewer: number }
     void socket.join(viewer > 10 ? `t${table}:spectators` : `t${table}:v${viewer}`)
@@ -704,8 +756,8 @@ async function runServers(): Promise<void> {
         if (room === 11 && spectatorsPushed) continue
         spectatorsPushed ||= room === 11
         seqs[room]! += 1
-        const push = { lobbyId: request.table, stream: 'relay', seq: seqs[room], padding: padding(move.bytes[index] ?? 0) }
-        relay.to(room === 11 ? `t${request.table}:spectators` : `t${request.table}:v${room}`).emit('relay:push', push)
+        const text = recording.text(move.wireOffsets[index] as number, move.wireLengths[index] as number)
+        relay.to(room === 11 ? `t${request.table}:spectators` : `t${request.table}:v${room}`).emit(recordedPush, text)
       }
       ack({ seq: seqs[Math.min(move.actor, 11)] ?? 0 })
     })

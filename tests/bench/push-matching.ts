@@ -27,6 +27,9 @@ export interface Arrival {
   bytes: number
   /** A push of the host's own command (a time-up, a connection change), caused by no move. */
   host: boolean
+  /** Where its text was recorded (`WireRecorder`), and its length in bytes; -1 and 0 when not recorded. */
+  wireOffset: number
+  wireLength: number
 }
 
 /** Pushes that belong to no move, by why. */
@@ -40,8 +43,8 @@ export interface Unmatched {
 }
 
 export interface MatchedTable {
-  /** For each move, in the order sent: the viewers who got a push for it and its size; empty when refused. */
-  targets: Array<Array<{ viewer: number; bytes: number }>>
+  /** For each move, in the order sent: the viewers who got a push for it and that push; empty when refused. */
+  targets: Array<Array<{ viewer: number; arrival: Arrival }>>
   /** For each move, when the last of its pushes arrived (null when it has none). */
   completedAt: Array<number | null>
   pushes: number
@@ -103,7 +106,7 @@ export function matchPushes(moves: readonly SentMove[], arrivals: ReadonlyArray<
         continue
       }
       if (move < window) late += 1
-      ;(targets[move] as MatchedTable['targets'][number]).push({ viewer, bytes: arrival.bytes })
+      ;(targets[move] as MatchedTable['targets'][number]).push({ viewer, arrival })
       completedAt[move] = Math.max(completedAt[move] ?? arrival.at, arrival.at)
       limit = move
     }

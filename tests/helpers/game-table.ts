@@ -44,6 +44,15 @@ export function ask<E extends SocketRequestName>(socket: TestSocket, event: E, .
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * A view and its position as a scripted viewer holds them. The script reads views, never the game's
+ * record, so a viewer keeps no record: thousands of viewers in `bench:game` would each hold a copy of
+ * it for the whole game.
+ */
+export function withoutRecord(snapshot: TableSnapshot | null): TableSnapshot | null {
+  return snapshot === null ? null : { ...snapshot, log: [] }
+}
+
 /** Called for every push a viewer receives: its position on the viewer's stream, and when (performance.now()). */
 export type ArrivalListener = (viewer: TableViewer, seq: number, at: number) => void
 
@@ -94,12 +103,9 @@ export class TableViewer {
     this.wake()
   }
 
-  /**
-   * Holds a view and its position. The script reads views, never the game's record, so a viewer keeps
-   * no record: thousands of viewers in `bench:game` would each hold a copy of it for the whole game.
-   */
+  /** Holds a view and its position (`withoutRecord`). */
   private hold(snapshot: TableSnapshot | null): void {
-    this.snapshot = snapshot === null ? null : { ...snapshot, log: [] }
+    this.snapshot = withoutRecord(snapshot)
   }
 
   /** A sync is on its way. */
