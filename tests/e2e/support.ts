@@ -132,6 +132,8 @@ export interface SentCommand {
 export interface TableTraffic {
   readonly pushes: ReceivedPush[]
   readonly commands: SentCommand[]
+  /** The page's socket.io WebSockets: when each opened and closed (Date.now()), to explain a command that never went out. */
+  readonly sockets: Array<{ openedAt: number; closedAt?: number }>
 }
 
 /** One socket.io packet of the main namespace: its type (2 an event, 3 an ack), its ack id, its data. */
@@ -168,7 +170,7 @@ function socketIoPackets(wire: string): SocketIoPacket[] {
  * every game command it sends with its ack. What the page is told, not what it draws.
  */
 export function watchTableTraffic(page: Page): TableTraffic {
-  const traffic: TableTraffic = { pushes: [], commands: [] }
+  const traffic: TableTraffic = { pushes: [], commands: [], sockets: [] }
   const waiting = new Map<number, SentCommand>()
   const received = (wire: string) => {
     for (const packet of socketIoPackets(wire)) {
@@ -190,6 +192,9 @@ export function watchTableTraffic(page: Page): TableTraffic {
   const text = (payload: string | Buffer) => (typeof payload === 'string' ? payload : payload.toString('utf8'))
   page.on('websocket', (socket) => {
     if (!socket.url().includes('/socket.io/')) return
+    const opened: TableTraffic['sockets'][number] = { openedAt: Date.now() }
+    traffic.sockets.push(opened)
+    socket.on('close', () => (opened.closedAt = Date.now()))
     socket.on('framereceived', (frame) => received(text(frame.payload)))
     socket.on('framesent', (frame) => sent(text(frame.payload)))
   })
@@ -207,15 +212,31 @@ export function watchTableTraffic(page: Page): TableTraffic {
 /** Where a page's table stream stands: the position of the last push it received. */
 export const lastSeq = (traffic: TableTraffic): number => traffic.pushes.at(-1)?.push.seq ?? 0
 
+/** What a control shows: its busy, disabled and action marks, and the text of the tile or group around it (a refusal is shown there). */
+function shownBy(control: Locator): Promise<unknown> {
+  return control
+    .evaluate((element) => ({ busy: element.getAttribute('aria-busy'), disabled: element.getAttribute('aria-disabled'), action: element.getAttribute('data-action'), text: (element.closest('[role="group"]')?.textContent ?? '').slice(0, 200) }), undefined, { timeout: 1000 })
+    .catch((error: unknown) => String(error))
+}
+
 /**
  * Clicks a control of the table screen (a button, a seat's tile), then waits until the game
  * command the click sent was accepted and the page has received the push carrying its effect
- * (the ack's `seq`).
+ * (the ack's `seq`). A command that never goes out is reported with what the control showed before
+ * the click and at the end, and the page's sockets.
  */
 export async function commandByLocator(traffic: TableTraffic, control: Locator, what: string): Promise<void> {
   const before = traffic.commands.length
+  const shownBefore = await shownBy(control)
+  const clickedAt = Date.now()
   await control.click()
-  await expect.poll(() => traffic.commands[before]?.ack !== undefined, { message: `the command of ${what} is answered`, timeout: 30_000 }).toBe(true)
+  try {
+    await expect.poll(() => traffic.commands[before]?.ack !== undefined, { message: `the command of ${what} is answered`, timeout: 30_000 }).toBe(true)
+  } catch (error) {
+    const sent = traffic.commands.length > before ? `sent ${JSON.stringify(traffic.commands[before])}` : 'never sent'
+    const details = `before the click at ${clickedAt} the control showed ${JSON.stringify(shownBefore)}, now ${JSON.stringify(await shownBy(control))}; the page's sockets: ${JSON.stringify(traffic.sockets)}`
+    throw new Error(`the command of ${what} is ${sent}; ${details}`, { cause: error })
+  }
   const { command, ack } = traffic.commands[before] as SentCommand
   expect(ack, `${what} sent ${JSON.stringify(command)}`).toEqual({ seq: expect.any(Number) })
   const seq = (ack as { seq: number }).seq
