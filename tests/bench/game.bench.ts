@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
 import { Server } from 'socket.io'
 import { io as connect, type Socket } from 'socket.io-client'
-import type { DatabaseHandle } from '../../db/connection'
 import { Decoder, Encoder, PacketType, type Packet } from 'socket.io-parser'
+import type { DatabaseHandle } from '../../db/connection'
 import { applyTablePush } from '../../renderer/state/table'
 import type { TablePush, TableSnapshot } from '../../server/contract/socket/game'
 import { SocketTable, withoutRecord, type Member, type MoveRecord, type TableViewer } from '../helpers/game-table'
@@ -32,8 +32,9 @@ import { WireRecorder, WireRecording } from './wire-record'
 // Then the same moves, at the same pace, through a bare Socket.IO relay that sends each move's
 // pushes to exactly the viewers the game pushed to, with no engine and no database: the game's own
 // pushes, byte for byte, which its viewers apply to the views they hold as the game's viewers did.
-// The clients' work is then the same in both runs, and only the servers differ. The servers run in this process; the clients run in a child process, so the server's
-// CPU is its own. Loopback only; stops by itself. Options by environment or flag:
+// The clients' work is then the same in both runs, and only the servers differ. The servers run in
+// this process; the clients run in a child process, so the server's CPU is its own. Loopback
+// only; stops by itself. Options by environment or flag:
 //   TABLES / --tables=200        tables playing at once
 //   BENCH_SPECTATORS / --spectators=2   spectators per table
 //   BENCH_PACE_MS / --pace=150   pause before each move of the judge or a speaker (votes follow at once)
@@ -179,6 +180,9 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T, index: n
   await Promise.all(lanes)
 }
 
+/** The Socket.IO packet of a push, as it starts on the wire. */
+const pushPrefix = '2["mafia:game:updated"'
+
 /**
  * Each push a socket receives, in arrival order, read as its raw Socket.IO packet comes off the
  * wire: its size, and its text kept by `recorder` when given. The event's handler runs a tick later,
@@ -193,9 +197,6 @@ function wireArrivals(socket: AnySocket, recorder: WireRecorder | null): Arrival
   })
   return queue
 }
-
-/** The Socket.IO packet of a push, as it starts on the wire. */
-const pushPrefix = '2["mafia:game:updated"'
 
 /** The relay's event for a recorded push: its text goes on the wire as it is (`RecordedPushEncoder`). */
 const recordedPush = 'relay:recorded'
