@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg, setPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
@@ -20,6 +20,7 @@ import { createBenchAccounts } from './bench-accounts'
 import { startBenchApp } from './bench-app'
 import { startCpuProfile, type ProfileSummary } from './cpu-profile'
 import { watchGcPauses, type GcPauses, type PauseFigures } from './gc-pauses'
+import { latencyParts, type ClientMove, type LatencyParts } from './latency-parts'
 import { countPostgres, StatementCounter } from './statement-counter'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
 import { timeRequests, type RequestTimer } from './server-time'
@@ -44,6 +45,9 @@ import { WireRecorder, WireRecording } from './wire-record'
 //                                relay, unmeasured: a server that has run for a while has its hot
 //                                code compiled, and the relay (run second, on the same Socket.IO
 //                                code) would otherwise be the only one measured warm
+//   BENCH_CLIENT_NICE / --client-nice=10   the client process's niceness: the clients stand for
+//                                players' own devices, so on this one machine they yield the cores to
+//                                the server measured and its database when both want them (0: alike)
 //   DATABASE_URL                 PostgreSQL instead of PGlite in a temporary DATA_DIR
 //   BENCH_CPU_PROFILE / --cpu-profile=file   the server's CPU profile while the games play, written
 //                                to this file and summarised, and the relay's beside it
@@ -65,6 +69,7 @@ const settings = {
   paceMs: option('pace', ['BENCH_PACE_MS'], 150),
   rampSeconds: option('ramp', ['BENCH_RAMP_S'], 20),
   warmupTables: option('warmup', ['BENCH_WARMUP'], 20),
+  clientNice: option('client-nice', ['BENCH_CLIENT_NICE'], 10),
 }
 type Settings = typeof settings
 const profileFile = process.argv.find((arg) => arg.startsWith('--cpu-profile='))?.split('=')[1] ?? process.env.BENCH_CPU_PROFILE
@@ -121,6 +126,8 @@ interface RunStats {
   clientGc: GcPauses
   /** Sockets dropped during the run, by reason. */
   dropped: Record<string, number>
+  /** Every move sent, by whom as the server knows them, to split its time into parts (`latencyParts`). */
+  sentMoves: ClientMove[]
 }
 
 type ToClients =
@@ -201,6 +208,9 @@ function wireArrivals(socket: AnySocket, recorder: WireRecorder | null): Arrival
 /** The relay's event for a recorded push: its text goes on the wire as it is (`RecordedPushEncoder`). */
 const recordedPush = 'relay:recorded'
 
+/** A relay socket's sender, as its client and the relay both name it: its table and its viewer there. */
+const relaySender = (table: number, viewer: number) => `${table}:${viewer}`
+
 /** The relay's wire format: Socket.IO's, except that a recorded push is written as the game wrote it. */
 class RecordedPushEncoder extends Encoder {
   override encode(packet: Packet): Array<string | Buffer | ArrayBuffer> {
@@ -217,8 +227,12 @@ function takeArrival(queue: Arrival[], at: number, host: boolean): Arrival {
   return arrival
 }
 
-/** What both runs measure the same way, from each table's moves (in the order sent) and each viewer's arrivals. */
-function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: number }>>, tableArrivals: Arrival[][][]) {
+/**
+ * What both runs measure the same way, from each table's moves (in the order sent) and each viewer's
+ * arrivals. `senderOf` names a move's sender as the server knows them (a table, as numbered in
+ * `tableMoves`, and an actor).
+ */
+function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: number }>>, tableArrivals: Arrival[][][], senderOf: (table: number, actor: number) => string) {
   const latencies: number[] = []
   const byCommand = new Map<string, number[]>()
   const unmatched: Unmatched = { host: 0, beforeFirstMove: 0, noMoveLeft: 0 }
@@ -227,6 +241,7 @@ function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: n
   let late = 0
   let silentMoves = 0
   const plan: PlannedMove[][] = []
+  const sentMoves: ClientMove[] = []
   for (const [table, moves] of tableMoves.entries()) {
     const arrivals = tableArrivals[table] as Arrival[][]
     const matched = matchPushes(moves, arrivals)
@@ -238,6 +253,7 @@ function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: n
     plan.push(
       moves.map((move, index) => {
         const done = matched.completedAt[index] ?? null
+        sentMoves.push({ sender: senderOf(table, move.actor), sentAt: performance.timeOrigin + move.sentAt, doneAt: move.accepted && done !== null ? performance.timeOrigin + done : null })
         if (move.accepted && done !== null) {
           latencies.push(done - move.sentAt)
           const values = byCommand.get(move.command) ?? []
@@ -270,6 +286,7 @@ function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: n
     late,
     silentMoves,
     plan,
+    sentMoves,
   }
 }
 
@@ -416,7 +433,7 @@ async function runClients(): Promise<void> {
         .sort((a, b) => a.sentAt - b.sentAt)
         .map((move) => ({ actor: move.actor, command: move.command, sentAt: move.sentAt, waitedMs: move.waitedMs, accepted: move.error === null })),
     )
-    const measured = measure(sent, arrivals.slice(from, to))
+    const measured = measure(sent, arrivals.slice(from, to), (table, actor) => String((tables[from + table] as SocketTable).viewers[actor]?.member.id))
     for (const [offset, tableMoves] of measured.plan.entries()) plan[from + offset] = tableMoves
     const all = moves.slice(from, to).flat()
     await send({
@@ -438,6 +455,7 @@ async function runClients(): Promise<void> {
         clientCpuMs: (cpu.user + cpu.system) / 1000,
         ...clientLoop.stop(),
         dropped: { ...dropped },
+        sentMoves: measured.sentMoves,
       },
       plan: measured.plan,
     })
@@ -530,7 +548,7 @@ async function runClients(): Promise<void> {
     const playMs = performance.now() - start
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
-    const measured = measure(sent, replayArrivals.slice(from, to))
+    const measured = measure(sent, replayArrivals.slice(from, to), (table, actor) => relaySender(from + table, actor))
     const all = sent.flat()
     await send({
       type: 'replayed',
@@ -551,6 +569,7 @@ async function runClients(): Promise<void> {
         clientCpuMs: (cpu.user + cpu.system) / 1000,
         ...clientLoop.stop(),
         dropped: {},
+        sentMoves: measured.sentMoves,
       },
     })
     if (last) for (const socket of relaySockets.flat()) socket.disconnect()
@@ -638,6 +657,11 @@ async function runServers(): Promise<void> {
   // replaces, and with Node's default the client process scavenged four times as often and stood
   // still twice as long while the games played (213 scavenges, 1.8 s), on the cores the server uses.
   const clients: ChildProcess = fork(fileURLToPath(import.meta.url), ['--clients'], { execArgv: ['--max-semi-space-size=64', '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  try {
+    setPriority(clients.pid as number, settings.clientNice)
+  } catch (error) {
+    process.stderr.write(`[bench:game] the client process keeps its priority: ${(error as Error).message}\n`)
+  }
   const inbox: FromClients[] = []
   let wake: (() => void) | null = null
   clients.on('message', (message: FromClients) => {
@@ -670,7 +694,7 @@ async function runServers(): Promise<void> {
   // The embedded database in a DATA_DIR on disk, as the server runs it (in memory its files grow by copying themselves whole).
   const { app, database, url: appUrl, close } = await startBenchApp({ name: 'game', onDisk: true, plugins: [statements] })
   phase(`database ${database.kind} migrated and seeded, app listening`)
-  const appCommands = timeRequests(app.io, 'mafia:game:command')
+  const appCommands = timeRequests(app.io, 'mafia:game:command', (socket) => String(socket.data.viewer?.user.id))
 
   // Users and sessions straight into the database, in bulk.
   const warmup = settings.warmupTables
@@ -738,7 +762,10 @@ async function runServers(): Promise<void> {
   rmSync(wireFile)
   const httpServer = createServer()
   const relay = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024, parser: { Encoder: RecordedPushEncoder, Decoder } })
-  const relayMoves = timeRequests(relay, 'relay:move')
+  const relayMoves = timeRequests(relay, 'relay:move', (socket) => {
+    const { table, viewer } = socket.handshake.auth as { table: number; viewer: number }
+    return relaySender(table, viewer)
+  })
   /** Every table's moves, the warm-up's first, as the clients number the tables. */
   const plan = [...warmupPlan, ...measuredPlan]
   if (plan.some((moves) => moves.some((move) => move.wireOffsets.some((offset) => offset < 0)))) throw new Error('a push of the game was not recorded, so the relay cannot send it')
@@ -823,7 +850,7 @@ async function runServers(): Promise<void> {
     `${stats.unmatched.host + stats.unmatched.beforeFirstMove + stats.unmatched.noMoveLeft} (host ${stats.unmatched.host}, before the first move ${stats.unmatched.beforeFirstMove}, no move left ${stats.unmatched.noMoveLeft})`
 
   console.log(
-    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets, connected in ${format(seated.connectMs / 1000)} s, seated in ${format(seated.seatMs / 1000)} s), pace ${settings.paceMs} ms per judge or speaker move, starts spread over ${settings.rampSeconds} s, after ${warmup} tables played a whole game on each server to warm up, database ${database.kind}, Node ${process.version}, load average (1, 5, 15 min) before playing ${loadBefore.map((value) => value.toFixed(1)).join(' ')}, at the end ${loadavg().map((value) => value.toFixed(1)).join(' ')}${profile ? ', CPU PROFILED (slower)' : ''}`,
+    `\nGame benchmark: ${settings.tables} judged tables of ten, ${settings.spectators} spectators each (${total} sockets, connected in ${format(seated.connectMs / 1000)} s, seated in ${format(seated.seatMs / 1000)} s), pace ${settings.paceMs} ms per judge or speaker move, starts spread over ${settings.rampSeconds} s, after ${warmup} tables played a whole game on each server to warm up, the client process at niceness ${settings.clientNice}, database ${database.kind}, Node ${process.version}, load average (1, 5, 15 min) before playing ${loadBefore.map((value) => value.toFixed(1)).join(' ')}, at the end ${loadavg().map((value) => value.toFixed(1)).join(' ')}${profile ? ', CPU PROFILED (slower)' : ''}`,
   )
   console.log('')
   console.log('| figure | app | bare relay | app / relay |')
@@ -846,8 +873,15 @@ async function runServers(): Promise<void> {
     const sorted = [...timer.times].sort((a, b) => a - b)
     return `${format(percentile(sorted, 0.5), 2)} / ${format(percentile(sorted, 0.99), 2)} / ${format(sorted.at(-1) ?? Number.NaN, 0)}`
   }
-  // The rest of a move's time is the way to the server and back, and the client process getting to it.
+  const appParts = latencyParts(game.stats.sentMoves, appCommands.requests)
+  const relayParts = latencyParts(bare.stats.sentMoves, relayMoves.requests)
+  const spreadText = (parts: LatencyParts, part: 'toServer' | 'fromServer') => `${format(parts[part].p50, 2)} / ${format(parts[part].p99, 2)}`
+  line("  the way there: a move's sending to its arrival at the server, decoded, p50 / p99 ms", spreadText(appParts, 'toServer'), spreadText(relayParts, 'toServer'))
   line("  the server's own part: a move's arrival to its answer, p50 / p99 / max ms", serverTime(appCommands), serverTime(relayMoves))
+  // The answer leaves in the same turn of the server's event loop as the move's pushes.
+  line("  the way back: the answer to its last viewer's client handling the push, p50 / p99 ms", spreadText(appParts, 'fromServer'), spreadText(relayParts, 'fromServer'))
+  const slowestText = (parts: LatencyParts) => [parts.slowest.total, parts.slowest.toServer, parts.slowest.server, parts.slowest.fromServer].map((value) => format(value, 1)).join(' / ')
+  line('  the slowest 1% of moves, mean ms: whole / there / server / back', slowestText(appParts), slowestText(relayParts))
   line('moves measured', String(game.stats.latencies.length), String(bare.stats.latencies.length))
   line('pushes per accepted move', format(game.pushesPerMove, 2), format(bare.pushesPerMove, 2))
   line('mean push, characters on the wire', format(game.stats.pushBytes, 0), format(bare.stats.pushBytes, 0))
@@ -894,6 +928,7 @@ async function runServers(): Promise<void> {
     `SQL time: the server waited p50 ${format(percentile(waited, 0.5), 2)} ms, p99 ${format(percentile(waited, 0.99), 2)} ms for a query (the ${database.kind === 'postgres' ? "pool's" : "embedded database's"} queue included); from the driver's send to its answer a statement took p50 ${format(percentile(executing, 0.5), 2)} ms, p99 ${format(percentile(executing, 0.99), 2)} ms (this process's event-loop lag included)`,
   )
   if (postgresCpuMs !== null) console.log(`PostgreSQL backends of this database while playing: ${format(postgresCpuMs / 1000)} s CPU, ${format(postgresCpuMs / settings.tables, 0)} ms per table (not in the server's figure)`)
+  if (appParts.unpaired + relayParts.unpaired > 0) console.log(`moves left out of the parts of a move's time (their sender's moves and requests did not pair up): app ${appParts.unpaired}, relay ${relayParts.unpaired}`)
   console.log(`view reloads by the clients while playing (syncs and loads after the first load): ${game.stats.reloads}`)
   const drops = Object.entries(game.stats.dropped)
   console.log(`sockets dropped while playing: ${drops.length > 0 ? drops.map(([reason, count]) => `${count} (${reason})`).join(', ') : 'none'}`)
