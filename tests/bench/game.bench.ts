@@ -877,9 +877,9 @@ async function runServers(): Promise<void> {
   const relayParts = latencyParts(bare.stats.sentMoves, relayMoves.requests)
   const spreadText = (parts: LatencyParts, part: 'toServer' | 'fromServer') => `${format(parts[part].p50, 2)} / ${format(parts[part].p99, 2)}`
   line("  the way there: a move's sending to its arrival at the server, decoded, p50 / p99 ms", spreadText(appParts, 'toServer'), spreadText(relayParts, 'toServer'))
-  line("  the server's own part: a move's arrival to its answer, p50 / p99 / max ms", serverTime(appCommands), serverTime(relayMoves))
+  line("  the server's own part: its arrival to its answer written out, p50 / p99 / max ms", serverTime(appCommands), serverTime(relayMoves))
   // The answer leaves in the same turn of the server's event loop as the move's pushes.
-  line("  the way back: the answer to its last viewer's client handling the push, p50 / p99 ms", spreadText(appParts, 'fromServer'), spreadText(relayParts, 'fromServer'))
+  line("  the way back: the answer written out to its last viewer's client handling the push, p50 / p99 ms", spreadText(appParts, 'fromServer'), spreadText(relayParts, 'fromServer'))
   const slowestText = (parts: LatencyParts) => [parts.slowest.total, parts.slowest.toServer, parts.slowest.server, parts.slowest.fromServer].map((value) => format(value, 1)).join(' / ')
   line('  the slowest 1% of moves, mean ms: whole / there / server / back', slowestText(appParts), slowestText(relayParts))
   line('moves measured', String(game.stats.latencies.length), String(bare.stats.latencies.length))

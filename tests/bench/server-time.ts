@@ -18,12 +18,14 @@ interface PacketHandling {
 
 /**
  * Times each request of `event` on this Socket.IO server, from its arrival (decoded, before any
- * listener runs) to the call of its acknowledgement. A game's command is answered in the same turn of
- * the event loop as its move's pushes are written, so this is the server's part of a move's latency;
- * the rest is the way there and back, and the client process getting to it. The app hears requests
- * with a catch-all listener, which gets the acknowledgement before any middleware could wrap it, so
- * the acknowledgement is wrapped where Socket.IO makes it. `senderOf` names a socket's sender as the
- * client's moves name it (`latency-parts.ts`). Register before the clients connect.
+ * listener runs) until its acknowledgement is written to the network. A game's command is answered in
+ * the same turn of the event loop as its move's pushes, and both leave together at the end of that
+ * turn, with the answers and pushes of every other move of the turn, so this is the server's part of
+ * a move's latency; the rest is the way there and back, and the client process getting to it. The
+ * app hears requests with a catch-all listener, which gets the acknowledgement before any middleware
+ * could wrap it, so the acknowledgement is wrapped where Socket.IO makes it. `senderOf` names a
+ * socket's sender as the client's moves name it (`latency-parts.ts`). Register before the clients
+ * connect.
  */
 export function timeRequests(io: Pick<Server, 'on'>, event: string, senderOf: (socket: Socket) => string): RequestTimer {
   const timer: RequestTimer = { recording: false, times: [], requests: [] }
@@ -38,10 +40,15 @@ export function timeRequests(io: Pick<Server, 'on'>, event: string, senderOf: (s
         this.ack = (id) => {
           const answer = makeAck.call(this, id)
           return (...result) => {
-            const answered = performance.now()
-            timer.times.push(answered - arrived)
-            timer.requests.push({ sender, arrivedAt: performance.timeOrigin + arrived, answeredAt: performance.timeOrigin + answered })
-            return answer(...result)
+            const returned = answer(...result)
+            // The answer and the pushes of its turn wait in their sockets' cork until the end of the
+            // turn (server/plugins/socket-writes.ts): this tick comes after that release.
+            process.nextTick(() => {
+              const written = performance.now()
+              timer.times.push(written - arrived)
+              timer.requests.push({ sender, arrivedAt: performance.timeOrigin + arrived, answeredAt: performance.timeOrigin + written })
+            })
+            return returned
           }
         }
         try {
