@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -625,6 +625,27 @@ function threadsBetween(before: ReturnType<typeof threadCpu>, after: ReturnType<
 }
 
 /**
+ * Gives a process `niceness`, every thread of it: Linux keeps a niceness per thread, and a process's
+ * helper threads started before the change keep their own. Elsewhere the process alone.
+ */
+function lowerPriority(pid: number, niceness: number): void {
+  let threads: number[]
+  try {
+    threads = readdirSync(`/proc/${pid}/task`).map(Number)
+  } catch {
+    threads = [pid]
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(thread, niceness)
+    } catch (error) {
+      // A thread that has ended meanwhile, or a system that refuses: the figures say the niceness asked for.
+      if (thread === pid) process.stderr.write(`[bench:game] the client process keeps its priority: ${(error as Error).message}\n`)
+    }
+  }
+}
+
+/**
  * Waits until this process (the server and its database thread) has used under a tenth of a core
  * for half a second, so that a phase's leftover work (sockets connecting or leaving, their reads
  * and writes still queued for the embedded database) is not counted in the next phase's measure.
@@ -657,11 +678,7 @@ async function runServers(): Promise<void> {
   // replaces, and with Node's default the client process scavenged four times as often and stood
   // still twice as long while the games played (213 scavenges, 1.8 s), on the cores the server uses.
   const clients: ChildProcess = fork(fileURLToPath(import.meta.url), ['--clients'], { execArgv: ['--max-semi-space-size=64', '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-  try {
-    setPriority(clients.pid as number, settings.clientNice)
-  } catch (error) {
-    process.stderr.write(`[bench:game] the client process keeps its priority: ${(error as Error).message}\n`)
-  }
+  lowerPriority(clients.pid as number, settings.clientNice)
   const inbox: FromClients[] = []
   let wake: (() => void) | null = null
   clients.on('message', (message: FromClients) => {
@@ -702,6 +719,8 @@ async function runServers(): Promise<void> {
   const members = await createBenchAccounts(database.db, total, 'game')
   tell({ type: 'app', url: appUrl, members, settings })
   const seated = await expectMessage('seated')
+  // The client's helper threads (its collector's, libuv's) are all running by now.
+  lowerPriority(clients.pid as number, settings.clientNice)
   phase(`${total} sockets connected in ${(seated.connectMs / 1000).toFixed(1)} s, tables seated in ${(seated.seatMs / 1000).toFixed(1)} s`)
   /** The warm-up's starts are spread as densely as the measured run's. */
   const warmupRamp = (settings.rampSeconds * warmup) / Math.max(1, settings.tables)
