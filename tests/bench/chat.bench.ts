@@ -11,6 +11,7 @@ import { chatLimits } from '../../server/contract/socket/chats'
 import { createBenchAccounts } from './bench-accounts'
 import { startCpuProfile, type ProfileSummary } from './cpu-profile'
 import { startBenchApp } from './bench-app'
+import { percentile } from './percentile'
 
 // `npm run bench:chat`: how many chat messages a second the app carries. Thousands of signed-in
 // sockets are connected to the app server; 50 of them are members of one party chat and send into
@@ -201,11 +202,6 @@ async function connectAll(url: string, auths: Array<Record<string, unknown>>, ba
 
 function median(values: number[]): number {
   return percentile([...values].sort((a, b) => a - b), 0.5)
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number
 }
 
 interface Step {

@@ -21,6 +21,7 @@ import { startBenchApp } from './bench-app'
 import { startCpuProfile, type ProfileSummary } from './cpu-profile'
 import { watchGcPauses, type GcPauses, type PauseFigures } from './gc-pauses'
 import { latencyParts, type ClientMove, type LatencyParts } from './latency-parts'
+import { percentile } from './percentile'
 import { countPostgres, StatementCounter } from './statement-counter'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
 import { timeRequests, type RequestTimer } from './server-time'
@@ -145,11 +146,6 @@ type FromClients =
   | { type: 'relay-ready' }
   | { type: 'replayed'; stats: RunStats }
   | { type: 'failed'; message: string }
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number
-}
 
 /* ---------- the client process ---------- */
 
@@ -889,7 +885,7 @@ async function runServers(): Promise<void> {
   line('p99 ms', format(game.p99, 2), format(bare.p99, 2), ratio(game.p99, bare.p99))
   line('max ms', format(game.max, 0), format(bare.max, 0))
   const serverTime = (timer: RequestTimer) => {
-    const sorted = [...timer.times].sort((a, b) => a - b)
+    const sorted = timer.requests.map((request) => request.answeredAt - request.arrivedAt).sort((a, b) => a - b)
     return `${format(percentile(sorted, 0.5), 2)} / ${format(percentile(sorted, 0.99), 2)} / ${format(sorted.at(-1) ?? Number.NaN, 0)}`
   }
   const appParts = latencyParts(game.stats.sentMoves, appCommands.requests)

@@ -1,14 +1,16 @@
+import { percentile } from './percentile'
+
 /**
  * Where a move's time goes, for the game benchmark: the way to the server (the client's send, the
  * network, and the server getting to the packet), the server's own part (from the packet, decoded,
- * to the answer, which leaves in the same turn as the move's pushes), and the way back (until the
- * last viewer's client has handled its push).
+ * until its answer is written out with the move's pushes, `server-time.ts`), and the way back (until
+ * the last viewer's client has handled its push).
  *
  * The client process knows when each move was sent and when its last push was handled; the server
- * knows when each request arrived and when it was answered. Both read the same machine's clock, as
- * ms since the epoch (`performance.timeOrigin + performance.now()`). A sender's requests are
- * matched to its moves in the order sent: the script sends a sender's next move only once the last
- * one is answered. A sender whose counts differ on the two sides is left out and counted.
+ * knows when each request arrived and when its answer was written out. Both read the same machine's
+ * clock, as ms since the epoch (`performance.timeOrigin + performance.now()`). A sender's requests
+ * are matched to its moves in the order sent: the script sends a sender's next move only once the
+ * last one is answered. A sender whose counts differ on the two sides is left out and counted.
  */
 
 /** A move as its client saw it: who sent it (as the server knows the sender), when, and when its last push was handled (null: no push). */
@@ -18,7 +20,7 @@ export interface ClientMove {
   doneAt: number | null
 }
 
-/** A request as the server saw it. */
+/** A request as the server saw it: when it arrived, and when its answer was written out. */
 export interface ServerRequest {
   sender: string
   arrivedAt: number
@@ -45,8 +47,7 @@ export interface LatencyParts {
 
 function spread(values: number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b)
-  const at = (fraction: number) => (sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number))
-  return { p50: at(0.5), p99: at(0.99) }
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }
 }
 
 function groupBySender<T extends { sender: string }>(items: readonly T[], time: (item: T) => number): Map<string, T[]> {
@@ -82,7 +83,7 @@ export function latencyParts(moves: readonly ClientMove[], requests: readonly Se
     }
   }
   const slowest = [...parts].sort((a, b) => b.total - a.total).slice(0, Math.max(1, Math.ceil(parts.length / 100)))
-  const mean = (key: keyof (typeof parts)[number]) => (slowest.length === 0 || parts.length === 0 ? Number.NaN : slowest.reduce((sum, part) => sum + part[key], 0) / slowest.length)
+  const mean = (key: keyof (typeof parts)[number]) => (parts.length === 0 ? Number.NaN : slowest.reduce((sum, part) => sum + part[key], 0) / slowest.length)
   return {
     matched: parts.length,
     unpaired,

@@ -2,11 +2,10 @@ import { performance } from 'node:perf_hooks'
 import type { Server, Socket } from 'socket.io'
 import type { ServerRequest } from './latency-parts'
 
-/** The server's own time for each request of one event, recorded while `recording` is on, ms. */
+/** Each request of one event, recorded while `recording` is on. */
 export interface RequestTimer {
   recording: boolean
-  readonly times: number[]
-  /** Each request's sender and its times on this machine's clock (ms since the epoch), to match with the client's moves. */
+  /** Each request's sender and its times on this machine's clock (ms since the epoch): the server's own time is `answeredAt - arrivedAt`. */
   readonly requests: ServerRequest[]
 }
 
@@ -28,7 +27,7 @@ interface PacketHandling {
  * connect.
  */
 export function timeRequests(io: Pick<Server, 'on'>, event: string, senderOf: (socket: Socket) => string): RequestTimer {
-  const timer: RequestTimer = { recording: false, times: [], requests: [] }
+  const timer: RequestTimer = { recording: false, requests: [] }
   io.on('connection', (connected) => {
     const sender = senderOf(connected)
     const socket = connected as unknown as PacketHandling
@@ -43,11 +42,7 @@ export function timeRequests(io: Pick<Server, 'on'>, event: string, senderOf: (s
             const returned = answer(...result)
             // The answer and the pushes of its turn wait in their sockets' cork until the end of the
             // turn (server/plugins/socket-writes.ts): this tick comes after that release.
-            process.nextTick(() => {
-              const written = performance.now()
-              timer.times.push(written - arrived)
-              timer.requests.push({ sender, arrivedAt: performance.timeOrigin + arrived, answeredAt: performance.timeOrigin + written })
-            })
+            process.nextTick(() => timer.requests.push({ sender, arrivedAt: performance.timeOrigin + arrived, answeredAt: performance.timeOrigin + performance.now() }))
             return returned
           }
         }
