@@ -26,7 +26,7 @@ import { countPostgres, StatementCounter } from './statement-counter'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
 import { timeRequests, type RequestTimer } from './server-time'
 import { threadCpu, threadCpuBetween } from './thread-cpu'
-import { WireRecorder, WireRecording } from './wire-record'
+import { WireRecorder, WireRecording, type WirePlace } from './wire-record'
 
 // `npm run bench:game`: hundreds of judged tables of ten (a judge, ten players, spectators) playing
 // whole games at once on the app server, every seat its own Socket.IO client driven by the scripted
@@ -129,6 +129,8 @@ interface RunStats {
   dropped: Record<string, number>
   /** Every move sent, by whom as the server knows them, to split its time into parts (`latencyParts`). */
   sentMoves: ClientMove[]
+  /** The relay's run: its pushes checked against the game's, byte for byte, and how many differed. */
+  wireCheck: { compared: number; differing: number } | null
 }
 
 type ToClients =
@@ -188,15 +190,16 @@ const pushPrefix = '2["mafia:game:updated"'
 
 /**
  * Each push a socket receives, in arrival order, read as its raw Socket.IO packet comes off the
- * wire: its size, and its text kept by `recorder` when given. The event's handler runs a tick later,
- * so the pushes wait in a queue, and the handler sets when each arrived (`takeArrival`).
+ * wire: its size, and its text kept by `recorder` (the game's for the relay to send again; the
+ * relay's to check it against the game's). The event's handler runs a tick later, so the pushes wait
+ * in a queue, and the handler sets when each arrived (`takeArrival`).
  */
-function wireArrivals(socket: AnySocket, recorder: WireRecorder | null): Arrival[] {
+function wireArrivals(socket: AnySocket, recorder: WireRecorder): Arrival[] {
   const queue: Arrival[] = []
   ;(socket.io as any).engine.on('data', (data: unknown) => {
     if (typeof data !== 'string' || !data.startsWith(pushPrefix)) return
-    const wireLength = recorder ? Buffer.byteLength(data) : 0
-    queue.push({ at: 0, bytes: data.length, host: false, wireOffset: recorder ? recorder.record(data, wireLength) : -1, wireLength })
+    const place = recorder.record(data)
+    queue.push({ at: 0, bytes: data.length, host: false, wireOffset: place.offset, wireLength: place.length })
   })
   return queue
 }
@@ -286,6 +289,28 @@ function measure(tableMoves: Array<Array<SentMove & { actor: number; waitedMs: n
   }
 }
 
+/**
+ * The relay's pushes against the game's, move by move: each went to the same viewers, and each
+ * viewer's text is the game's byte for byte. Answers how many pushes were compared and how many
+ * differed (a push the relay sent to another viewer, or not at all, counts as differing).
+ */
+function checkWire(game: PlannedMove[][], gameRecorder: WireRecorder, relay: PlannedMove[][], relayRecorder: WireRecorder): { compared: number; differing: number } {
+  let compared = 0
+  let differing = 0
+  const placeOf = (move: PlannedMove, index: number): WirePlace => ({ offset: move.wireOffsets[index] as number, length: move.wireLengths[index] as number })
+  for (const [table, moves] of game.entries()) {
+    for (const [index, move] of moves.entries()) {
+      const replayed = relay[table]?.[index]
+      for (const [target, viewer] of move.viewers.entries()) {
+        compared += 1
+        const at = replayed?.viewers.indexOf(viewer) ?? -1
+        if (!replayed || at < 0 || !gameRecorder.sameText(placeOf(move, target), relayRecorder, placeOf(replayed, at))) differing += 1
+      }
+    }
+  }
+  return { compared, differing }
+}
+
 /** Every ten seconds while a run plays, how far it got (on stderr, beside the server's progress). */
 function progress(run: string, tables: number, done: () => number, moves: () => number): () => void {
   const started = performance.now()
@@ -341,6 +366,8 @@ async function runClients(): Promise<void> {
   const dropped: Record<string, number> = {}
   /** The text of every push the game's viewers receive, for the relay to send again. */
   const recorder = new WireRecorder()
+  /** The text of every push the relay's viewers receive: the same work for the clients, and checked against the game's. */
+  const relayRecorder = new WireRecorder()
   const reloadsNow = () => tables.reduce((sum, table) => sum + table.viewers.reduce((count, viewer) => count + viewer.reloads, 0), 0)
 
   async function seatTables(url: string, members: Array<{ id: number; token: string }>): Promise<void> {
@@ -452,6 +479,7 @@ async function runClients(): Promise<void> {
         ...clientLoop.stop(),
         dropped: { ...dropped },
         sentMoves: measured.sentMoves,
+        wireCheck: null,
       },
       plan: measured.plan,
     })
@@ -474,7 +502,7 @@ async function runClients(): Promise<void> {
     waiting = tables.map(() => null)
     relaySockets.forEach((tableSockets, table) => {
       tableSockets.forEach((socket, viewer) => {
-        const wire = wireArrivals(socket, null)
+        const wire = wireArrivals(socket, relayRecorder)
         const lobbyId = (tables[table] as SocketTable).lobbyId
         // The viewer holds its view from the game's pushes, applied as the game's viewer applied them.
         let held: TableSnapshot | null = null
@@ -545,6 +573,7 @@ async function runClients(): Promise<void> {
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
     const measured = measure(sent, replayArrivals.slice(from, to), (table, actor) => relaySender(from + table, actor))
+    const wireCheck = checkWire(plan.slice(from, to), recorder, measured.plan, relayRecorder)
     const all = sent.flat()
     await send({
       type: 'replayed',
@@ -566,6 +595,7 @@ async function runClients(): Promise<void> {
         ...clientLoop.stop(),
         dropped: {},
         sentMoves: measured.sentMoves,
+        wireCheck,
       },
     })
     if (last) for (const socket of relaySockets.flat()) socket.disconnect()
@@ -593,6 +623,13 @@ async function runClients(): Promise<void> {
 }
 
 /* ---------- the server process ---------- */
+
+/** The relay's run compares with the game's only if its viewers got the game's pushes, byte for byte. */
+function sameAsTheGame(stats: RunStats): void {
+  const check = stats.wireCheck
+  if (!check || check.compared === 0) throw new Error("the relay's pushes were not checked against the game's")
+  if (check.differing > 0) throw new Error(`${check.differing} of the relay's ${check.compared} pushes differ from the game's`)
+}
 
 /** CPU time (ms) of each PostgreSQL backend serving this database, read from /proc (this machine's server only). */
 async function postgresBackends(db: DatabaseHandle['db']): Promise<Map<number, number> | null> {
@@ -813,6 +850,7 @@ async function runServers(): Promise<void> {
     tell({ type: 'replay', from: 0, to: warmup, rampSeconds: warmupRamp, last: false })
     const replayed = await expectMessage('replayed')
     if (replayed.stats.failedTables.length > 0) throw new Error(`the relay's warm-up failed: ${replayed.stats.failedTables.slice(0, 3).join('; ')}`)
+    sameAsTheGame(replayed.stats)
   }
   phase(`the relay settled in ${(await settle() / 1000).toFixed(1)} s; replaying`)
   const relayLoop = monitorEventLoopDelay({ resolution: loopResolutionMs })
@@ -825,6 +863,7 @@ async function runServers(): Promise<void> {
   const relayProfiler = profileFile ? await startCpuProfile() : null
   tell({ type: 'replay', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, last: true })
   const { stats: relayStats } = await expectMessage('replayed')
+  sameAsTheGame(relayStats)
   const relayCpu = process.cpuUsage(relayCpuBefore)
   if (relayProfiler && profileFile) await relayProfiler.stop(profileFile.replace(/(\.cpuprofile)?$/, '.relay.cpuprofile'))
   const relayThreads = threadsBetween(relayThreadsBefore, threadCpu())
@@ -944,6 +983,7 @@ async function runServers(): Promise<void> {
   )
   if (postgresCpuMs !== null) console.log(`PostgreSQL backends of this database while playing: ${format(postgresCpuMs / 1000)} s CPU, ${format(postgresCpuMs / settings.tables, 0)} ms per table (not in the server's figure)`)
   if (appParts.unpaired + relayParts.unpaired > 0) console.log(`moves left out of the parts of a move's time (their sender's moves and requests did not pair up): app ${appParts.unpaired}, relay ${relayParts.unpaired}`)
+  console.log(`the relay's pushes, each checked against the game's: ${relayStats.wireCheck?.compared ?? 0}, the same viewers and the same bytes`)
   console.log(`view reloads by the clients while playing (syncs and loads after the first load): ${game.stats.reloads}`)
   const drops = Object.entries(game.stats.dropped)
   console.log(`sockets dropped while playing: ${drops.length > 0 ? drops.map(([reason, count]) => `${count} (${reason})`).join(', ') : 'none'}`)

@@ -11,22 +11,49 @@ import { closeSync, openSync, readFileSync, writeSync } from 'node:fs'
 /** Bytes per buffer: a text never spans two, and the last buffer's tail is left unused. */
 const chunkBytes = 64 * 1024 * 1024
 
-/** The client's side: records texts while a run plays, then writes them to a file for the server. */
+/** Where a recorded text lies: its first byte's offset (in the file `save` writes) and its length in bytes. */
+export interface WirePlace {
+  offset: number
+  length: number
+}
+
+/**
+ * The client's side: records texts while a run plays, then writes them to a file for the server.
+ * Both runs of `bench:game` record what their viewers receive, so that the clients do the same work
+ * in both, and the relay's texts can be checked against the game's (`sameText`).
+ */
 export class WireRecorder {
   private readonly chunks: Buffer[] = []
   private used = chunkBytes
 
-  /** Keeps `text`, `length` bytes in UTF-8, and answers the offset of its first byte (in the file `save` writes). */
-  record(text: string, length: number): number {
-    if (length > chunkBytes) throw new Error(`a push of ${length} bytes is larger than the recorder's buffers`)
-    if (this.used + length > chunkBytes) {
+  /**
+   * Keeps `text` as UTF-8. Room is made for the most it can take (three bytes per UTF-16 unit), so
+   * the text is encoded once, by the write, rather than measured first and then written.
+   */
+  record(text: string): WirePlace {
+    const most = text.length * 3
+    if (most > chunkBytes) throw new Error(`a push of ${text.length} characters is larger than the recorder's buffers`)
+    if (this.used + most > chunkBytes) {
       this.chunks.push(Buffer.allocUnsafe(chunkBytes))
       this.used = 0
     }
     const offset = (this.chunks.length - 1) * chunkBytes + this.used
-    ;(this.chunks.at(-1) as Buffer).write(text, this.used)
+    const length = (this.chunks.at(-1) as Buffer).write(text, this.used)
     this.used += length
-    return offset
+    return { offset, length }
+  }
+
+  /** The bytes recorded at this place (a view, not a copy). */
+  bytes(place: WirePlace): Buffer {
+    const chunk = this.chunks[Math.floor(place.offset / chunkBytes)]
+    if (!chunk) throw new Error(`nothing was recorded at ${place.offset}`)
+    const start = place.offset % chunkBytes
+    return chunk.subarray(start, start + place.length)
+  }
+
+  /** Whether the text at `place` here is, byte for byte, the text at `other` in `recorder`. */
+  sameText(place: WirePlace, recorder: WireRecorder, other: WirePlace): boolean {
+    return place.length === other.length && this.bytes(place).equals(recorder.bytes(other))
   }
 
   /** Writes every recorded text to `file`, each at its offset (the buffers' unused tails stay holes). */
