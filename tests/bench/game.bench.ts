@@ -450,6 +450,8 @@ async function runClients(): Promise<void> {
     // Give the last pushes a moment to land before counting.
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
+    // Stopped before the figures are worked out, whose own work is not the run's.
+    const clientFigures = clientLoop.stop()
     const sent = moves.slice(from, to).map((tableMoves) =>
       [...tableMoves]
         .filter((move) => move.actor >= 0)
@@ -476,7 +478,7 @@ async function runClients(): Promise<void> {
         reloads: reloadsNow() - reloadsBefore,
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
-        ...clientLoop.stop(),
+        ...clientFigures,
         dropped: { ...dropped },
         sentMoves: measured.sentMoves,
         wireCheck: null,
@@ -572,6 +574,7 @@ async function runClients(): Promise<void> {
     const playMs = performance.now() - start
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
+    const clientFigures = clientLoop.stop()
     const measured = measure(sent, replayArrivals.slice(from, to), (table, actor) => relaySender(from + table, actor))
     const wireCheck = checkWire(plan.slice(from, to), recorder, measured.plan, relayRecorder)
     const all = sent.flat()
@@ -592,7 +595,7 @@ async function runClients(): Promise<void> {
         reloads: 0,
         failedTables,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
-        ...clientLoop.stop(),
+        ...clientFigures,
         dropped: {},
         sentMoves: measured.sentMoves,
         wireCheck,
