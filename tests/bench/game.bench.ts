@@ -218,6 +218,15 @@ class RecordedPushEncoder extends Encoder {
   }
 }
 
+/**
+ * About how many bytes of pushes a run's viewers receive, warm-up included, so the recorders take
+ * their room before anything is measured: a game of ten with two spectators made about 1,340 pushes
+ * of about 530 bytes (`npm run bench:game`), and a spectator more adds one push to most moves.
+ */
+function expectedPushBytes(config: Settings): number {
+  return (config.warmupTables + config.tables) * 110 * (10 + config.spectators) * 600
+}
+
 /** The oldest push of a socket's queue (`wireArrivals`), now handled: it arrived `at`. */
 function takeArrival(queue: Arrival[], at: number, host: boolean): Arrival {
   const arrival = queue.shift() ?? { at, bytes: 0, host, wireOffset: -1, wireLength: 0 }
@@ -364,10 +373,10 @@ async function runClients(): Promise<void> {
   const plan: PlannedMove[][] = []
   let relaySockets: AnySocket[][] = []
   const dropped: Record<string, number> = {}
-  /** The text of every push the game's viewers receive, for the relay to send again. */
-  const recorder = new WireRecorder()
+  /** The text of every push the game's viewers receive, for the relay to send again (made with the run's settings). */
+  let recorder = new WireRecorder()
   /** The text of every push the relay's viewers receive: the same work for the clients, and checked against the game's. */
-  const relayRecorder = new WireRecorder()
+  let relayRecorder = new WireRecorder()
   const reloadsNow = () => tables.reduce((sum, table) => sum + table.viewers.reduce((count, viewer) => count + viewer.reloads, 0), 0)
 
   async function seatTables(url: string, members: Array<{ id: number; token: string }>): Promise<void> {
@@ -608,6 +617,8 @@ async function runClients(): Promise<void> {
     const run = async () => {
       if (message.type === 'app') {
         config = message.settings
+        recorder = new WireRecorder(expectedPushBytes(config))
+        relayRecorder = new WireRecorder(expectedPushBytes(config))
         await seatTables(message.url, message.members)
       } else if (message.type === 'play') await playAll(message.from, message.to, message.rampSeconds)
       else if (message.type === 'close') {
