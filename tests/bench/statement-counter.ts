@@ -3,13 +3,13 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import pg from 'pg'
 import { WireRecorder } from './wire-record'
 
+/** Room for the statements' texts of a whole run, allocated with the counter, before anything is measured. */
+const pendingTextBytes = 32 * 1024 * 1024
+
 /**
  * Counts every statement the server's database runs, at the driver: the app's queries, raw SQL and
  * each transaction's BEGIN and COMMIT alike. Statements are grouped by their text, values left out.
  */
-/** Room for the statements' texts of a whole run, allocated with the counter, before anything is measured. */
-const pendingTextBytes = 32 * 1024 * 1024
-
 export class StatementCounter implements KyselyPlugin {
   counting = false
   /** How long each statement took in the database (at the driver), ms. */

@@ -44,7 +44,7 @@ export class WireRecorder {
    */
   record(text: string): WirePlace {
     const most = text.length * 3
-    if (most > chunkBytes) throw new Error(`a push of ${text.length} characters is larger than the recorder's buffers`)
+    if (most > chunkBytes) throw new Error(`a text of ${text.length} characters may be larger than the recorder's buffers`)
     if (this.used + most > chunkBytes) {
       this.chunks.push(this.spare.pop() ?? Buffer.allocUnsafe(chunkBytes))
       this.used = 0
