@@ -127,4 +127,20 @@ describe('game record: the moves of a running game', () => {
     await expect(games.append(fenced, [move(4)], { result: null, judge: null }, 'node-b')).rejects.toBeInstanceOf(LeaseLost)
     expect(await games.events(fenced)).toEqual([event('game_created', 1, 1_000), event('roles_dealt', 2, 1_000), move(3)])
   })
+
+  it('a deal and an end whose texts hold quotes and backslashes come back exactly, each kind written again and again', async () => {
+    for (let round = 0; round < 2; round++) {
+      const id = await openTable()
+      const dealt = { ...move(2, 'roles_dealt'), at: 1_000 }
+      await games.append(id, [event('game_created', 1, 1_000), dealt], { result: null, judge: null })
+      const ended = { ...move(3, 'game_ended'), at: 5_000 }
+      const result = resultOf([1, 1, 1], false)
+      const awkwardSeat = { ...result.seats[0], breakdown: { ...result.seats[0]?.breakdown, note: awkward } } as GameResult['seats'][number]
+      await games.append(id, [ended], { result: { ...result, seats: [awkwardSeat, ...result.seats.slice(1)] }, judge: null })
+      expect(await games.events(id)).toEqual([event('game_created', 1, 1_000), dealt, ended])
+      const breakdown = await database.db.selectFrom('game_players').select('breakdown').where('lobby_id', '=', id).where('seat', '=', 1).executeTakeFirstOrThrow()
+      expect(breakdown.breakdown).toMatchObject({ note: awkward })
+      expect(await lobby(id)).toMatchObject({ status: 'ended' })
+    }
+  })
 })

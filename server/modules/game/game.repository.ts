@@ -4,7 +4,7 @@ import type { Database } from '../../../db/schema'
 import type { GameEvent, GameResult } from '../../contract/game'
 import type { UserCard } from '../../contract/socket/common'
 import { createGroupCommit, type GroupCommitOptions } from '../../lib/group-commit'
-import { executeWrittenOut, integerText, literalText } from './statement-text'
+import { integerText, literalText } from './statement-text'
 
 type Queries = Kysely<Database> | Transaction<Database>
 
@@ -224,24 +224,36 @@ interface TableChanges {
  * take five to seven). Every change hangs on the events' insert (`exists (select 1 from stored)`), so
  * an insert the lease fenced off, or a version already stored, changes nothing. Answers how many
  * events were stored.
+ *
+ * Its text depends only on which changes it makes (and whether a lease fences it), so each kind runs
+ * prepared under its own name: every game's deal, end and closed protocol write one, and planning
+ * this statement took longer than running it. Its JSON goes in as texts, cast in the statement: a
+ * prepared statement's values are written out in its EXECUTE, where a list of quoted texts reads as
+ * `text[]` and no cast to `jsonb[]` is applied on the way in.
  */
 async function insertWithChanges(queries: Queries, lobbyId: number, rows: EventRow[], changes: TableChanges): Promise<number> {
   const fence = changes.lease === undefined ? sql`true` : sql`exists (select 1 from table_leases where lobby_id = ${lobbyId} and owner = ${changes.lease} and expires_at > now())`
   const parts = [
     sql`stored as (
       insert into game_events (lobby_id, version, type, event)
-      select * from unnest(${rows.map((row) => row.lobby_id)}::integer[], ${rows.map((row) => row.version)}::integer[], ${rows.map((row) => row.type)}::text[], ${rows.map((row) => row.event)}::jsonb[])
+      select incoming.lobby_id, incoming.version, incoming.type, incoming.event::jsonb
+      from unnest(${rows.map((row) => row.lobby_id)}::integer[], ${rows.map((row) => row.version)}::integer[], ${rows.map((row) => row.type)}::text[], ${rows.map((row) => row.event)}::text[])
+        as incoming (lobby_id, version, type, event)
       where ${fence}
       returning version)`,
   ]
+  const kind = ['game_store']
   if (changes.startedAt) {
+    kind.push('dealt')
     parts.push(sql`started as (update lobbies set status = 'running', started_at = ${changes.startedAt} where id = ${lobbyId} and exists (select 1 from stored))`)
   }
   if (changes.endedAt) {
+    kind.push('ended')
     parts.push(sql`ended as (update lobbies set status = 'ended', ended_at = ${changes.endedAt} where id = ${lobbyId} and status = 'running' and exists (select 1 from stored))`)
   }
   const result = changes.result
   if (result) {
+    kind.push('result')
     const seats = result.seats
     parts.push(
       sql`result as (
@@ -253,15 +265,18 @@ async function insertWithChanges(queries: Queries, lobbyId: number, rows: EventR
       // Extra points may still change a judged game's result until the protocol closes: every seat's row is rewritten.
       sql`players as (
         insert into game_players (lobby_id, seat, user_id, role, team, won, points, breakdown)
-        select ${lobbyId}::integer, * from unnest(${seats.map((seat) => seat.seat)}::smallint[], ${seats.map((seat) => seat.user)}::integer[], ${seats.map((seat) => seat.role)}::text[],
-          ${seats.map((seat) => seat.team)}::text[], ${seats.map((seat) => seat.won)}::boolean[], ${seats.map((seat) => seat.points)}::double precision[], ${seats.map((seat) => JSON.stringify(seat.breakdown))}::jsonb[])
+        select ${lobbyId}::integer, seat.seat, seat.user_id, seat.role, seat.team, seat.won, seat.points, seat.breakdown::jsonb
+        from unnest(${seats.map((seat) => seat.seat)}::smallint[], ${seats.map((seat) => seat.user)}::integer[], ${seats.map((seat) => seat.role)}::text[],
+          ${seats.map((seat) => seat.team)}::text[], ${seats.map((seat) => seat.won)}::boolean[], ${seats.map((seat) => seat.points)}::double precision[], ${seats.map((seat) => JSON.stringify(seat.breakdown))}::text[])
+          as seat (seat, user_id, role, team, won, points, breakdown)
         where exists (select 1 from stored)
         on conflict (lobby_id, seat) do update set user_id = excluded.user_id, role = excluded.role, team = excluded.team,
           won = excluded.won, points = excluded.points, breakdown = excluded.breakdown)`,
       sql`vacated as (delete from game_players where lobby_id = ${lobbyId} and not (seat = any(${seats.map((seat) => seat.seat)}::smallint[])) and exists (select 1 from stored))`,
     )
   }
-  const stored = await executeWrittenOut(queries, sql<{ stored: number }>`with ${sql.join(parts)} select count(*)::integer as stored from stored`)
+  if (changes.lease !== undefined) kind.push('fenced')
+  const stored = await sql<{ stored: number }>`${sql.raw(`/* prepared:${kind.join('_')} */ `)}with ${sql.join(parts)} select count(*)::integer as stored from stored`.execute(queries)
   return stored.rows[0]?.stored ?? 0
 }
 

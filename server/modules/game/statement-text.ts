@@ -1,7 +1,3 @@
-import { CompiledQuery, type Kysely, type QueryResult, type RawBuilder, type Transaction } from 'kysely'
-import type { Database } from '../../../db/schema'
-import { writtenOut } from '../../../db/statement-literals'
-
 export { integerText, literalOf, literalText, writtenOut } from '../../../db/statement-literals'
 
 /*
@@ -11,12 +7,6 @@ export { integerText, literalOf, literalText, writtenOut } from '../../../db/sta
  * execute, sync), and the embedded database's server answers each of them on its own, which costs
  * it several times the CPU and the time to the answer. The game's statements (every move's insert
  * above all) are written out so; their values are numbers, booleans, dates and texts, quoted as
- * libpq quotes them (`db/statement-literals.ts`).
+ * libpq quotes them (`db/statement-literals.ts`). The rarer ones whose text never changes run
+ * prepared instead (`db/connection.ts`), which writes their values out in the same way.
  */
-
-type Queries = Kysely<Database> | Transaction<Database>
-
-/** Runs a statement built with Kysely's `sql` with its values written out (see above). */
-export function executeWrittenOut<Row>(queries: Queries, statement: RawBuilder<Row>): Promise<QueryResult<Row>> {
-  return queries.executeQuery(CompiledQuery.raw(writtenOut(statement.compile(queries))) as CompiledQuery<Row>)
-}

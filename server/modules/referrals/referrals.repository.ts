@@ -27,9 +27,13 @@ export interface RewardRow {
 export function createReferralsRepository(plain: Kysely<Database>) {
   const db = withReferralTables(plain)
 
-  /** Records the reward of every invited player (among `scope`) who has finished `games` games and earned nothing yet. */
-  async function settle(scope: RawBuilder<unknown>, games: number, days: number, at: Date): Promise<void> {
-    await sql`
+  /**
+   * Records the reward of every invited player (among `scope`) who has finished `games` games and
+   * earned nothing yet. `prepared`: the name it runs prepared under (each connection plans it once),
+   * for a scope whose text never changes.
+   */
+  async function settle(scope: RawBuilder<unknown>, games: number, days: number, at: Date, prepared?: string): Promise<void> {
+    await sql`${sql.raw(prepared ? `/* prepared:${prepared} */ ` : '')}
       insert into referral_rewards (referred_id, referrer_id, days, earned_at)
       select u.id, r.id, ${days}, ${at}
       from users u join users r on r.referral_token = u.reference_token and r.id <> u.id
@@ -41,9 +45,9 @@ export function createReferralsRepository(plain: Kysely<Database>) {
     /** Rewards the inviter's invited players earned and were not yet recorded. */
     settleInviter: (referrerId: number, games: number, days: number, at: Date) => settle(sql`r.id = ${referrerId}`, games, days, at),
 
-    /** Rewards earned by the players of one finished game. */
+    /** Rewards earned by the players of one finished game. Prepared: every game's end runs it, and planning it took four times as long as running it. */
     settleGame: (lobbyId: number, games: number, days: number, at: Date) =>
-      settle(sql`u.id in (select user_id from game_players where lobby_id = ${lobbyId} and user_id is not null)`, games, days, at),
+      settle(sql`u.id in (select user_id from game_players where lobby_id = ${lobbyId} and user_id is not null)`, games, days, at, 'referral_settle_game'),
 
     /** Claims the rewards not yet credited (of one inviter, or all), so one caller credits each: answers what it claimed. */
     async claimPending(at: Date, referrerId?: number): Promise<RewardRow[]> {
