@@ -18,6 +18,7 @@ import * as tournaments from './0016-tournaments'
 import * as referrals from './0017-referrals'
 import * as premium from './0018-premium'
 import * as mediaPlacements from './0019-media-placements'
+import * as gameEventsWithoutLobbyCheck from './0020-game-events-without-lobby-check'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-referrals': referrals,
   '0018-premium': premium,
   '0019-media-placements': mediaPlacements,
+  '0020-game-events-without-lobby-check': gameEventsWithoutLobbyCheck,
 }
