@@ -35,8 +35,9 @@ const databaseAgnosticFiles = [
   'tests/integration/socket-limits.test.ts',
   'tests/integration/obs-share-limits.test.ts',
   'tests/integration/fuzz.test.ts',
-  // Reads what the app ran from the embedded database's single connection (a pool has several).
+  // Read what the app ran from the embedded database's single connection (a pool has several).
   'tests/integration/chats-prepared.test.ts',
+  'tests/integration/game-prepared.test.ts',
 ]
 
 if (!postgresUrl) {
