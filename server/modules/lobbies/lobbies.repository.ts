@@ -38,6 +38,28 @@ type LobbyWithMemberRow = LobbyRow & {
   member_is_premium: boolean | null
 }
 
+/**
+ * A lobby's columns, named one by one in the prepared read of a table with its members: a prepared
+ * `l.*` would fail on every connection that prepared it once a column is added (PostgreSQL refuses a
+ * cached plan whose result changed), as on a server still running while another migrates. Typed
+ * against the row, so a column added to the schema must be added here.
+ */
+const lobbyColumns = Object.keys({
+  id: true,
+  name: true,
+  language: true,
+  deck_id: true,
+  settings: true,
+  kind: true,
+  status: true,
+  creator_id: true,
+  created_at: true,
+  started_at: true,
+  ended_at: true,
+} satisfies Record<keyof LobbyRow, true>)
+  .map((column) => `l.${column}`)
+  .join(', ')
+
 /** All SQL of the lobbies module. */
 export function createLobbiesRepository(db: Kysely<Database>) {
   const memberQuery = () =>
@@ -99,7 +121,7 @@ export function createLobbiesRepository(db: Kysely<Database>) {
      */
     async findWithMembers(lobbyId: number): Promise<{ lobby: LobbyRow; members: MemberRow[] } | undefined> {
       const { rows } = await sql<LobbyWithMemberRow>`/* prepared:lobby_with_members */
-        select l.*, m.user_id as member_user, m.role as member_role, m.seat as member_seat, u.nickname as member_nickname,
+        select ${sql.raw(lobbyColumns)}, m.user_id as member_user, m.role as member_role, m.seat as member_seat, u.nickname as member_nickname,
           u.official_nickname as member_official_nickname, u.avatar as member_avatar, u.is_premium as member_is_premium
         from lobbies l
         left join lobby_members m on m.lobby_id = l.id
