@@ -14,7 +14,7 @@ interface PgliteWorkerData {
   dump?: ArrayBuffer
   /** Listen on this Unix socket path, or on loopback TCP port 0 when absent (Windows). */
   socketPath?: string
-  /** Answer each protocol message in its own write, as pglite-socket does (bench:db's baseline); else a chunk's answers go in one. */
+  /** Run and answer each protocol message on its own, as pglite-socket does (bench:db's baseline); else a whole statement at a time, in one write. */
   answerEachMessage?: boolean
   /** PGlite's WebAssembly, compiled once by the host. */
   pgliteWasmModule: WebAssembly.Module

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketHandler, PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import { answerEachChunkInOneWrite } from './pglite-answers.mjs'
+import { runEachStatementWhole } from './pglite-statements.mjs'
 
 const options = workerData
 const port = parentPort
@@ -19,8 +19,9 @@ try {
 } catch {
   // not Linux: the thread keeps its name
 }
-// A statement's answer in one write; `answerEachMessage` keeps the package's own way (bench:db's baseline).
-if (!options.answerEachMessage) answerEachChunkInOneWrite(PGLiteSocketHandler)
+// A whole statement per run, answered in one write; `answerEachMessage` keeps the package's own way
+// (bench:db's baseline).
+if (!options.answerEachMessage) runEachStatementWhole(PGLiteSocketHandler)
 
 /**
  * A dump (an uncompressed tar) as `loadDataDir` reads it: PGlite 0.5 asks the Blob for its bytes

@@ -9,8 +9,8 @@ import { startPgliteWorker } from '../../db/pglite-host'
 //   PGlite in this thread (as the app ran it before) and in its own thread (as it runs now). A 5 ms
 //   timer ticks meanwhile; the longest gap between its ticks is the stall every socket and request saw;
 // - the CPU one small statement costs the server's thread and the database's together, with the
-//   thread's answers to a statement in one write (as now) and in a write per protocol message (as
-//   pglite-socket writes them), rounds of each taking turns.
+//   thread running a statement whole and answering it in one write (as now) and running and
+//   answering each protocol message on its own (as pglite-socket does), rounds of each taking turns.
 const rows = Number(process.env.BENCH_ROWS ?? 2_000_000)
 const slowQuery = `select count(*) from generate_series(1, ${rows}) as a(n) where n % 7 = 3`
 
@@ -105,7 +105,7 @@ console.log(`| in the server thread | ${format(before.queryMs)} | ${format(befor
 console.log(`| in its own thread | ${format(after.queryMs)} | ${format(after.longestGapMs)} |`)
 
 console.log(`\nCPU of both threads per statement through the database's thread (${statementsPerRound.toLocaleString('en')} statements a round, median of ${rounds - 1} rounds):`)
-console.log("| statement | answers in one write | a write per message | one write / per message |")
+console.log("| statement | run whole, answered in one write | run and answered per message | whole / per message |")
 console.log('|---|---|---|---|')
 for (const kind of Object.keys(statementKinds)) {
   const together = median(cpu.oneWrite.get(kind))

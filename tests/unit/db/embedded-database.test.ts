@@ -11,7 +11,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest'
 import { openDatabase } from '../../../db/connection'
-import { answerEachChunkInOneWrite } from '../../../db/pglite-answers.mjs'
+import { runEachStatementWhole } from '../../../db/pglite-statements.mjs'
 import { startPgliteWorker } from '../../../db/pglite-host'
 import { exitCodes } from '../../../server/exit-codes'
 
@@ -139,10 +139,10 @@ describe('the embedded database in its own thread', () => {
     if (process.platform !== 'win32') expect(() => statSync(worker.address.host)).toThrow()
   })
 
-  it("answers a statement in one write, the extended protocol's five messages included", async () => {
-    // In this thread, so that the writes of the server's side can be counted: the socket's own
-    // write hooks run once per write to the OS (a corked socket's pieces go in one `_writev`).
-    answerEachChunkInOneWrite(PGLiteSocketHandler)
+  it("runs a statement in one call of PGlite and answers it in one write, the extended protocol's five messages included", async () => {
+    // In this thread, so that the server's side can be counted: PGlite's runs, and the writes (the
+    // socket's own write hooks run once per write to the OS; a corked socket's pieces go in one `_writev`).
+    runEachStatementWhole(PGLiteSocketHandler)
     let writes = 0
     const attach = PGLiteSocketHandler.prototype.attach
     PGLiteSocketHandler.prototype.attach = function (this: PGLiteSocketHandler, socket: Socket) {
@@ -157,17 +157,22 @@ describe('the embedded database in its own thread', () => {
     onTestFinished(() => {
       PGLiteSocketHandler.prototype.attach = attach
     })
+    let runs = 0
+    const run = database.execProtocolRawStream.bind(database)
+    database.execProtocolRawStream = (...args) => (runs++, run(...args))
     const server = new PGLiteSocketServer({ db: database, host: '127.0.0.1', port: 0 })
     await server.start()
     const [, port] = server.getServerConn().split(':')
     const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', database: 'postgres' })
     await client.connect()
     const before = writes
+    const runsBefore = runs
     const statements = 10
     for (let index = 0; index < statements; index++) {
       expect((await client.query({ text: 'select $1::integer + 1 as next', values: [index] })).rows).toEqual([{ next: index + 1 }])
     }
     expect(writes - before).toBe(statements)
+    expect(runs - runsBefore).toBe(statements)
     await client.end()
     await server.stop()
     await database.close()
