@@ -1,6 +1,6 @@
 import { proxy } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
-import type { LobbyStatus, LobbySummary } from '../../server/contract/socket/lobbies'
+import type { LobbyStage, LobbyStatus, LobbySummary } from '../../server/contract/socket/lobbies'
 import { registerConnectHook, type AppSocket } from '../realtime'
 import { request } from '../realtime/requests'
 import { sessionState } from './session'
@@ -24,6 +24,12 @@ export function applySummary(state: Pick<LobbyListState, 'list'>, summary: Lobby
     if (index >= 0) state.list.splice(index, 1)
   } else if (index >= 0) state.list[index] = summary
   else state.list.unshift(summary)
+}
+
+/** A running table's game at a new stage; a table the list does not hold yet brings its stage when it comes. */
+export function applyStage(state: Pick<LobbyListState, 'list'>, change: { id: number; stage: LobbyStage }): void {
+  const listed = state.list.find((item) => item.id === change.id)
+  if (listed) listed.stage = change.stage
 }
 
 /** A table gone from the list (ended or disbanded). */
@@ -54,6 +60,7 @@ export function attachLobbyList(socket: AppSocket): void {
   attached.add(socket)
   socket.on('mafia:lobby:listed', (summary) => applySummary(lobbyListState, summary))
   socket.on('mafia:lobby:updated', (summary) => applySummary(lobbyListState, summary))
+  socket.on('mafia:lobby:stage', (change) => applyStage(lobbyListState, change))
   socket.on('mafia:lobby:removed', (removed) => applyRemoved(lobbyListState, removed))
 }
 

@@ -118,11 +118,13 @@ export interface LobbiesClientEvents extends LobbiesRequestEvents {
 export interface LobbiesServerEvents {
   /** To the `lobbies` room (sockets that asked for the list): a new table. */
   'mafia:lobby:listed': (payload: LobbySummary) => void
-  /**
-   * To the `lobbies` room and to everyone at the table: a table changed (seats, judge, spectators,
-   * status, or its game's phase or day; never for each speech or vote).
-   */
+  /** To the `lobbies` room and to everyone at the table: a table changed (seats, judge, spectators, status). */
   'mafia:lobby:updated': (payload: LobbySummary) => void
+  /**
+   * To the `lobbies` room: a running table's game reached a new phase, day or night (never for each
+   * speech or vote). Only the stage: the rest of the summary the list holds has not changed.
+   */
+  'mafia:lobby:stage': (payload: { id: number; stage: LobbyStage }) => void
   /** To the `lobbies` room and to everyone at the table: a table is gone from the list (ended or disbanded). */
   'mafia:lobby:removed': (payload: { id: number; status: LobbyStatus }) => void
   /** To each of the ten: the ladder queue seated them at this table. */

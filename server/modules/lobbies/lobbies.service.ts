@@ -17,8 +17,6 @@ export function seatCountOf(deckId: DeckId): number {
 
 const isAdmin = (viewer: Viewer) => viewer.user.role_id === Role.admin
 
-/** How long a running table's summary is reused for its stage changes: a game's phases cost the list no query (a seat change here reads it afresh). */
-const summaryReuseMs = 60_000
 
 /** What changed at a table, for the socket layer to tell the list and the members. */
 export interface LobbyChange {
@@ -66,27 +64,9 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
     }
   }
 
-  /**
-   * Summaries read lately, by table: a running game's stage changes many times a game while its
-   * seats and judge stay as they are, so the list hears of each change without reading the table
-   * again (only its spectator count may lag, by at most `summaryReuseMs`, when someone started
-   * watching through another server).
-   */
-  const recentSummaries = new Map<number, { summary: LobbySummary; at: number }>()
-
   async function summary(lobbyId: number): Promise<LobbySummary | null> {
     const found = await repository.findWithMembers(lobbyId)
-    const fresh = found ? summaryOf(found.lobby, found.members, found.lobby.status === 'running' ? await game.stageOf(lobbyId) : null) : null
-    if (fresh && fresh.status === 'running') recentSummaries.set(lobbyId, { summary: fresh, at: Date.now() })
-    else recentSummaries.delete(lobbyId)
-    return fresh
-  }
-
-  /** A running table's summary at a new stage, from the one read lately when there is one. */
-  async function summaryAtStage(lobbyId: number, stage: LobbyStage): Promise<LobbySummary | null> {
-    const recent = recentSummaries.get(lobbyId)
-    if (recent && Date.now() - recent.at < summaryReuseMs) return { ...recent.summary, stage }
-    return summary(lobbyId)
+    return found ? summaryOf(found.lobby, found.members, found.lobby.status === 'running' ? await game.stageOf(lobbyId) : null) : null
   }
 
   /** The viewer's lobby with the game as they may see it. */
@@ -123,7 +103,6 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
 
   return {
     summary,
-    summaryAtStage,
     summaries,
     lobbyFor,
 

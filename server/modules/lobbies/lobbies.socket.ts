@@ -21,19 +21,10 @@ export const lobbyRoom = (lobbyId: number) => `lobby:${lobbyId}`
 export function createLobbyBroadcasts(app: FastifyInstance, service: LobbiesService, chats: ChatsModule) {
   const io: AppServer = app.io
 
-  /**
-   * The table's summary to the list and to everyone at it; a closed table leaves the list. At a new
-   * stage of a running game only the stage changed, so the summary read lately is reused, and it goes
-   * to the list only: everyone at the table holds the phase, day and night in their game view already,
-   * and whoever of them also looks at the list hears of it there.
-   */
-  async function publish(lobbyId: number, created = false, stage?: LobbyStage): Promise<void> {
-    const summary = stage ? await service.summaryAtStage(lobbyId, stage) : await service.summary(lobbyId)
+  /** The table's summary to the list and to everyone at it; a closed table leaves the list. */
+  async function publish(lobbyId: number, created = false): Promise<void> {
+    const summary = await service.summary(lobbyId)
     if (!summary) return
-    if (stage) {
-      io.to(lobbiesRoom).emit('mafia:lobby:updated', summary)
-      return
-    }
     const live = summary.status === 'open' || summary.status === 'running'
     io.to(lobbyRoom(lobbyId)).emit('mafia:lobby:updated', summary)
     if (live) io.to(lobbiesRoom).except(lobbyRoom(lobbyId)).emit(created ? 'mafia:lobby:listed' : 'mafia:lobby:updated', summary)
@@ -54,8 +45,19 @@ export function createLobbyBroadcasts(app: FastifyInstance, service: LobbiesServ
 
   const changesInOrder = createKeyedQueue<number>()
 
+  /**
+   * A running game's new stage, to the list only and on its own: nothing else of the summary changed
+   * (a summary is about 2 KB, its stage 50 bytes, and it costs no read of the table). Everyone at the
+   * table holds the phase, day and night in their game view already; whoever of them also looks at
+   * the list hears it there.
+   */
+  function publishStage(lobbyId: number, stage: LobbyStage): void {
+    io.to(lobbiesRoom).emit('mafia:lobby:stage', { id: lobbyId, stage })
+  }
+
   return {
     publish,
+    publishStage,
     enterRooms,
 
     /**
@@ -108,8 +110,7 @@ export function registerLobbiesEvents(
   const stages = createStageChanges()
   deps.game.onEvents((lobbyId, events, state) => {
     if (!stages.changed(lobbyId, events, state)) return
-    const stage = { phase: state.phase, day: state.day, night: state.night }
-    broadcasts.publish(lobbyId, false, stage).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby stage update failed'))
+    broadcasts.publishStage(lobbyId, { phase: state.phase, day: state.day, night: state.night })
   })
 
   // One listener of each kind for every socket (Socket.IO calls them with the socket as `this`):

@@ -43,4 +43,11 @@ describe('the live list', () => {
     fake.serverSends('mafia:lobby:updated', summary(1, { status: 'disbanded' }))
     expect(lobbyListState.list).toEqual([])
   })
+
+  it("moves a running table's stage on, keeping the rest of its summary, and ignores a table it does not hold", () => {
+    fake.serverSends('mafia:lobby:listed', summary(1, { status: 'running', spectators: 3, stage: { phase: 'zero_night', day: 0, night: 0 } }))
+    fake.serverSends('mafia:lobby:stage', { id: 1, stage: { phase: 'day_speech', day: 1, night: 0 } })
+    fake.serverSends('mafia:lobby:stage', { id: 7, stage: { phase: 'voting', day: 2, night: 1 } })
+    expect(lobbyListState.list).toEqual([summary(1, { status: 'running', spectators: 3, stage: { phase: 'day_speech', day: 1, night: 0 } })])
+  })
 })
