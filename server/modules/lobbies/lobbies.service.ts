@@ -17,7 +17,6 @@ export function seatCountOf(deckId: DeckId): number {
 
 const isAdmin = (viewer: Viewer) => viewer.user.role_id === Role.admin
 
-
 /** What changed at a table, for the socket layer to tell the list and the members. */
 export interface LobbyChange {
   lobbyId: number
