@@ -5,6 +5,7 @@ interface WebSocketTransport {
   send(packets: unknown[]): void
   writable: boolean
   socket?: { _socket?: CorkableSocket }
+  [corkedThisTick]?: boolean
 }
 
 interface CorkableSocket {
@@ -14,8 +15,12 @@ interface CorkableSocket {
 }
 
 let installed = false
-/** The transports whose network socket this module corked in the current tick. */
-const corkedThisTick = new Set<WebSocketTransport>()
+/**
+ * Marks a transport whose network socket this module corked in the current tick. A field of the
+ * transport, not a set of transports: a set's table grew and shrank again with every tick, each time
+ * a new one that the young generation's collections copied.
+ */
+const corkedThisTick = Symbol('corked this tick')
 
 /**
  * Every frame that Engine.IO's WebSocket transport sends to one client in the same tick leaves in one
@@ -45,20 +50,20 @@ export function coalesceWebSocketWrites(): void {
   prototype.send = function sendCoalesced(this: WebSocketTransport, packets: unknown[]): void {
     const network = this.socket?._socket
     if (!network || typeof network.cork !== 'function') return send.call(this, packets)
-    if (!corkedThisTick.has(this) && network.writableCorked === 0) {
+    if (this[corkedThisTick] !== true && network.writableCorked === 0) {
       network.cork()
-      corkedThisTick.add(this)
+      this[corkedThisTick] = true
       process.nextTick(release, this, network)
     }
     send.call(this, packets)
     // The frames wait in the cork: later packets of this tick join them instead of queueing.
-    if (corkedThisTick.has(this)) this.writable = true
+    if (this[corkedThisTick] === true) this.writable = true
   }
 }
 
 /** The tick is over: its frames go out together, and the transport waits for their write as Engine.IO's own send does. */
 function release(transport: WebSocketTransport, network: CorkableSocket): void {
-  corkedThisTick.delete(transport)
+  transport[corkedThisTick] = false
   network.uncork()
   // The write's callback (the last frame's) makes it writable again, never within `uncork`.
   transport.writable = false
