@@ -142,6 +142,12 @@ type ToClients =
   | { type: 'replay'; from: number; to: number; rampSeconds: number; last: boolean }
 type FromClients =
   | { type: 'seated'; lobbyIds: number[]; connectMs: number; seatMs: number }
+  /**
+   * A run's last game is over and its pushes have landed: the server stops its clocks here, before
+   * the figures are worked out and sent (the app's run sends its plan as well, megabytes that the
+   * server's process would otherwise read on the app's clock).
+   */
+  | { type: 'finished' }
   | { type: 'played'; stats: RunStats; plan: PlannedMove[][] }
   /** The app's sockets left; the game's pushes are in `wireFile` for the relay to send again. */
   | { type: 'closed'; wireFile: string }
@@ -461,6 +467,7 @@ async function runClients(): Promise<void> {
     const cpu = process.cpuUsage(cpuBefore)
     // Stopped before the figures are worked out, whose own work is not the run's.
     const clientFigures = clientLoop.stop()
+    await send({ type: 'finished' })
     const sent = moves.slice(from, to).map((tableMoves) =>
       [...tableMoves]
         .filter((move) => move.actor >= 0)
@@ -584,6 +591,7 @@ async function runClients(): Promise<void> {
     await sleep(500)
     const cpu = process.cpuUsage(cpuBefore)
     const clientFigures = clientLoop.stop()
+    await send({ type: 'finished' })
     const measured = measure(sent, replayArrivals.slice(from, to), (table, actor) => relaySender(from + table, actor))
     const wireCheck = checkWire(plan.slice(from, to), recorder, measured.plan, relayRecorder)
     const all = sent.flat()
@@ -775,6 +783,7 @@ async function runServers(): Promise<void> {
   if (warmup > 0) {
     phase(`the server settled in ${(await settle() / 1000).toFixed(1)} s; ${warmup} tables play to warm up, unmeasured`)
     tell({ type: 'play', from: 0, to: warmup, rampSeconds: warmupRamp })
+    await expectMessage('finished')
     const played = await expectMessage('played')
     if (played.stats.failedTables.length > 0) throw new Error(`the warm-up failed: ${played.stats.failedTables.slice(0, 3).join('; ')}`)
     warmupPlan = played.plan
@@ -798,7 +807,7 @@ async function runServers(): Promise<void> {
   const appCpuBefore = process.cpuUsage()
   const appStart = performance.now()
   tell({ type: 'play', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds })
-  const { stats: appStats, plan: measuredPlan } = await expectMessage('played')
+  await expectMessage('finished')
   const appCpu = process.cpuUsage(appCpuBefore)
   const appThreads = threadsBetween(appThreadsBefore, threadCpu())
   const appWallMs = performance.now() - appStart
@@ -807,6 +816,7 @@ async function runServers(): Promise<void> {
   statements.counting = false
   appCommands.recording = false
   const profile: ProfileSummary | null = profiler && profileFile ? await profiler.stop(profileFile) : null
+  const { stats: appStats, plan: measuredPlan } = await expectMessage('played')
   const backendsAfter = database.kind === 'postgres' ? await postgresBackends(database.db) : null
   const postgresCpuMs = backendsAfter ? [...backendsAfter.entries()].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore?.get(pid) ?? 0), 0) : null
   const stored = (await countEvents()) - eventsBefore
@@ -862,6 +872,7 @@ async function runServers(): Promise<void> {
   if (warmup > 0) {
     phase(`relay sockets connected, settled in ${(await settle() / 1000).toFixed(1)} s; the warm-up's games replay, unmeasured`)
     tell({ type: 'replay', from: 0, to: warmup, rampSeconds: warmupRamp, last: false })
+    await expectMessage('finished')
     const replayed = await expectMessage('replayed')
     if (replayed.stats.failedTables.length > 0) throw new Error(`the relay's warm-up failed: ${replayed.stats.failedTables.slice(0, 3).join('; ')}`)
     sameAsTheGame(replayed.stats)
@@ -876,8 +887,7 @@ async function runServers(): Promise<void> {
   relayMoves.recording = true
   const relayProfiler = profileFile ? await startCpuProfile() : null
   tell({ type: 'replay', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, last: true })
-  const { stats: relayStats } = await expectMessage('replayed')
-  sameAsTheGame(relayStats)
+  await expectMessage('finished')
   const relayCpu = process.cpuUsage(relayCpuBefore)
   if (relayProfiler && profileFile) await relayProfiler.stop(profileFile.replace(/(\.cpuprofile)?$/, '.relay.cpuprofile'))
   const relayThreads = threadsBetween(relayThreadsBefore, threadCpu())
@@ -885,6 +895,8 @@ async function runServers(): Promise<void> {
   const relayGcPauses = relayGc.stop()
   relayLoop.disable()
   relayMoves.recording = false
+  const { stats: relayStats } = await expectMessage('replayed')
+  sameAsTheGame(relayStats)
   await new Promise<void>((resolve) => relay.close(() => resolve()))
   await close()
 
