@@ -19,6 +19,7 @@ import * as referrals from './0017-referrals'
 import * as premium from './0018-premium'
 import * as mediaPlacements from './0019-media-placements'
 import * as gameEventsWithoutLobbyCheck from './0020-game-events-without-lobby-check'
+import * as pendingReferralRewards from './0021-pending-referral-rewards'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-premium': premium,
   '0019-media-placements': mediaPlacements,
   '0020-game-events-without-lobby-check': gameEventsWithoutLobbyCheck,
+  '0021-pending-referral-rewards': pendingReferralRewards,
 }
