@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Database } from '../../db/schema'
 import { createReferralsRepository } from '../../server/modules/referrals/referrals.repository'
+import { withReferralTables } from '../../server/modules/referrals/referrals.tables'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
 import { insertUsers } from '../helpers/finished-games'
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   waiting = ids[1] as number
   const at = new Date('2026-11-01T12:00:00Z')
   const rows = ids.slice(2).map((referred) => ({ referred_id: referred, referrer_id: inviter, days: 3, earned_at: at, granted_at: at }))
-  const rewards = database.db.withTables<{ referral_rewards: { referred_id: number; referrer_id: number; days: number; earned_at: Date; granted_at: Date | null } }>()
+  const rewards = withReferralTables(database.db)
   await rewards.insertInto('referral_rewards').values(rows).execute()
   await rewards.insertInto('referral_rewards').values({ referred_id: waiting, referrer_id: inviter, days: 3, earned_at: at, granted_at: null }).execute()
   // As the database's own statistics would have it in a club that has run for a while.
