@@ -20,6 +20,7 @@ import * as premium from './0018-premium'
 import * as mediaPlacements from './0019-media-placements'
 import * as gameEventsWithoutLobbyCheck from './0020-game-events-without-lobby-check'
 import * as pendingReferralRewards from './0021-pending-referral-rewards'
+import * as gameEventsAsJson from './0022-game-events-as-json'
 
 /**
  * Every migration, keyed by its file name; Kysely runs them in key order. Listed by hand so the same
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-media-placements': mediaPlacements,
   '0020-game-events-without-lobby-check': gameEventsWithoutLobbyCheck,
   '0021-pending-referral-rewards': pendingReferralRewards,
+  '0022-game-events-as-json': gameEventsAsJson,
 }

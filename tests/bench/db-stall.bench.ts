@@ -4,13 +4,15 @@ import pg from 'pg'
 import { openDatabase } from '../../db/connection'
 import { startPgliteWorker } from '../../db/pglite-host'
 
-// `npm run bench:db`, two figures of the embedded database:
+// `npm run bench:db`, three figures of the embedded database:
 // - how long one slow query (about a second of PGlite's work) stalls the server's event loop, with
 //   PGlite in this thread (as the app ran it before) and in its own thread (as it runs now). A 5 ms
 //   timer ticks meanwhile; the longest gap between its ticks is the stall every socket and request saw;
 // - the CPU one small statement costs the server's thread and the database's together, with the
 //   thread running a statement whole and answering it in one write (as now) and running and
-//   answering each protocol message on its own (as pglite-socket does), rounds of each taking turns.
+//   answering each protocol message on its own (as pglite-socket does), rounds of each taking turns;
+// - the CPU of a move's insert into the game's record with its events stored as `json` (now) and as
+//   `jsonb` (before), rounds of each taking turns.
 const rows = Number(process.env.BENCH_ROWS ?? 2_000_000)
 const slowQuery = `select count(*) from generate_series(1, ${rows}) as a(n) where n % 7 = 3`
 
@@ -60,18 +62,40 @@ const statementKinds = {
     client.query(`insert into events (id, event) values ${Array.from({ length: 8 }, (_, row) => `(${index * 8 + row}, '${eventText}'::jsonb)`).join(', ')}`),
 }
 
+/**
+ * The game's events as they are stored (`json`, migration 0022) and as they were (`jsonb`): a move's
+ * insert of seven events of about 300 characters, the size of a busy move in `bench:game`.
+ */
+const eventColumnTypes = ['json', 'jsonb'] as const
+const eventsPerMove = 7
+const gameEventText = (version: number) =>
+  JSON.stringify({ type: 'phase_started', version, at: 1_760_000_000_000 + version, phase: 'day_speech', day: 2, speaker: 3, deadline: 1_760_000_060_000 + version, order: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], nominations: [{ by: 1, target: 4 }], votes: [{ voter: 1, candidate: 3 }, { voter: 2, candidate: 3 }] })
+
 async function statementCpu(answerEachMessage: boolean) {
   const worker = await startPgliteWorker({ answerEachMessage })
   const client = new pg.Client({ host: worker.address.host, port: worker.address.port, user: 'postgres', database: 'postgres' })
   await client.connect()
   await client.query(`create table notes (id integer primary key, note text); insert into notes select n, 'note ' || n from generate_series(1, 1000) n`)
   await client.query('create table events (id integer primary key, event jsonb not null)')
+  for (const type of eventColumnTypes) {
+    await client.query(`create table game_events_${type} (lobby_id integer not null, version integer not null, type text not null, event ${type} not null, created_at timestamptz not null default now(), primary key (lobby_id, version))`)
+  }
   return {
     /** Runs a round of one kind of statement; answers the CPU per statement, ms. */
     async round(kind: keyof typeof statementKinds, round: number): Promise<number> {
       const run = statementKinds[kind]
       const before = processCpuMs()
       for (let index = 0; index < statementsPerRound; index++) await run(client, round * statementsPerRound + index)
+      return (processCpuMs() - before) / statementsPerRound
+    },
+    /** Inserts a round of moves of seven events each into the game's event table with this column type; answers the CPU per insert, ms. */
+    async eventRound(type: (typeof eventColumnTypes)[number], round: number): Promise<number> {
+      const before = processCpuMs()
+      for (let index = 0; index < statementsPerRound; index++) {
+        const first = (round * statementsPerRound + index) * eventsPerMove
+        const values = Array.from({ length: eventsPerMove }, (_, row) => `(${1 + ((first + row) % 200)}, ${first + row}, 'phase_started', '${gameEventText(first + row)}'::${type})`)
+        await client.query(`insert into game_events_${type} (lobby_id, version, type, event) values ${values.join(', ')}`)
+      }
       return (processCpuMs() - before) / statementsPerRound
     },
     async close() {
@@ -94,6 +118,13 @@ for (const kind of Object.keys(statementKinds) as Array<keyof typeof statementKi
     }
   }
 }
+const eventCpu = new Map<string, number[]>()
+for (let round = 0; round < rounds; round++) {
+  for (const type of eventColumnTypes) {
+    const ms = await oneWrite.eventRound(type, round)
+    if (round > 0) eventCpu.set(type, [...(eventCpu.get(type) ?? []), ms])
+  }
+}
 await oneWrite.close()
 await eachMessage.close()
 const median = (values: number[] | undefined) => (values?.length ? [...values].sort((a, b) => a - b)[values.length >> 1] : undefined)
@@ -113,3 +144,12 @@ for (const kind of Object.keys(statementKinds)) {
   const ms = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(3)} ms`)
   console.log(`| ${kind} | ${ms(together)} | ${ms(apart)} | ${together !== undefined && apart ? (together / apart).toFixed(2) : 'n/a'} |`)
 }
+
+const asJson = median(eventCpu.get('json'))
+const asJsonb = median(eventCpu.get('jsonb'))
+console.log(`\nCPU of both threads per insert of a move's ${eventsPerMove} events into the game's record (median of ${rounds - 1} rounds):`)
+console.log('| events stored as | CPU per insert |')
+console.log('|---|---|')
+console.log(`| json (now) | ${asJson?.toFixed(3) ?? 'n/a'} ms |`)
+console.log(`| jsonb (before) | ${asJsonb?.toFixed(3) ?? 'n/a'} ms |`)
+if (asJson !== undefined && asJsonb) console.log(`json / jsonb: ${(asJson / asJsonb).toFixed(2)}`)

@@ -90,7 +90,7 @@ async function finishTable(lobbyId: number, seats: { userId: number; won: boolea
     )
     .execute()
   const killed = firstNightKilled.map((userId) => seats.findIndex((seat) => seat.userId === userId) + 1)
-  await sql`insert into game_events (lobby_id, version, type, event) values (${lobbyId}, 1, 'night_result', ${JSON.stringify({ type: 'night_result', night: 1, killed })}::jsonb)`.execute(db)
+  await sql`insert into game_events (lobby_id, version, type, event) values (${lobbyId}, 1, 'night_result', ${JSON.stringify({ type: 'night_result', night: 1, killed })}::json)`.execute(db)
 }
 
 /**

@@ -178,7 +178,7 @@ export class LeaseLost extends Error {
 
 /** Events as the rows of a `values` list, written out in the statement's text. */
 const eventValues = (rows: readonly EventRow[]): string =>
-  rows.map((row) => `(${integerText(row.lobby_id)}, ${integerText(row.version)}, ${literalText(row.type)}, ${literalText(row.event)}::jsonb)`).join(', ')
+  rows.map((row) => `(${integerText(row.lobby_id)}, ${integerText(row.version)}, ${literalText(row.type)}, ${literalText(row.event)}::json)`).join(', ')
 
 /**
  * Inserts events, of one table or of several, in one statement: the one statement of every move.
@@ -229,14 +229,14 @@ interface TableChanges {
  * prepared under its own name: every game's deal, end and closed protocol write one, and planning
  * this statement took longer than running it. Its JSON goes in as texts, cast in the statement: a
  * prepared statement's values are written out in its EXECUTE, where a list of quoted texts reads as
- * `text[]` and no cast to `jsonb[]` is applied on the way in.
+ * `text[]` and no cast to `json[]` is applied on the way in.
  */
 async function insertWithChanges(queries: Queries, lobbyId: number, rows: EventRow[], changes: TableChanges): Promise<number> {
   const fence = changes.lease === undefined ? sql`true` : sql`exists (select 1 from table_leases where lobby_id = ${lobbyId} and owner = ${changes.lease} and expires_at > now())`
   const parts = [
     sql`stored as (
       insert into game_events (lobby_id, version, type, event)
-      select incoming.lobby_id, incoming.version, incoming.type, incoming.event::jsonb
+      select incoming.lobby_id, incoming.version, incoming.type, incoming.event::json
       from unnest(${rows.map((row) => row.lobby_id)}::integer[], ${rows.map((row) => row.version)}::integer[], ${rows.map((row) => row.type)}::text[], ${rows.map((row) => row.event)}::text[])
         as incoming (lobby_id, version, type, event)
       where ${fence}

@@ -296,7 +296,7 @@ export function createTournamentsRepository(database: Kysely<Database>) {
           exists (
             select 1 from game_events e
             where e.lobby_id = gp.lobby_id and e.type = 'night_result' and (e.event->>'night')::int = 1
-              and e.event->'killed' @> to_jsonb(gp.seat::int)
+              and (e.event->'killed')::jsonb @> to_jsonb(gp.seat::int)
           ) as first_night_killed
         from tournament_tables tt
         join game_results gr on gr.lobby_id = tt.lobby_id
