@@ -179,22 +179,49 @@ const noEvents: readonly TableEvent[] = Object.freeze([])
 /** What a move changed for one viewer: their view's changed fields and the events they may see. */
 type PushBody = Pick<TablePush, 'changes' | 'events'>
 
-/** What a move changed for one viewer: their view's changed fields and the events they may see; null when nothing. */
-function moveSeenBy(viewer: Viewer, changes: Partial<GameView>, added: readonly KeptEvent[], state: GameState): PushBody | null {
+/**
+ * One move as every viewer starts from: its events, each whole and without the game's version, in
+ * one list shared by every viewer who may see them all (most viewers of most moves); and the shared
+ * fields it changed, with whether there are any (worked out once per move, not per viewer).
+ */
+interface Move {
+  added: readonly KeptEvent[]
+  whole: readonly TableEvent[]
+  sharedChanges: Partial<SharedView>
+  sharedChanged: boolean
+}
+
+function moveOf(added: readonly KeptEvent[], sharedChanges: Partial<SharedView>): Move {
+  let sharedChanged = false
+  for (const _key in sharedChanges) {
+    sharedChanged = true
+    break
+  }
+  return { added, whole: added.length === 0 ? noEvents : mapPacked(added, (kept) => kept.whole), sharedChanges, sharedChanged }
+}
+
+/**
+ * What a move changed for one viewer: their view's changed fields (`ownMove`'s answer: the move's
+ * shared changes themselves when none of their own changed) and the events they may see; null when
+ * nothing. A viewer who may see every event whole gets the move's one list of them.
+ */
+function moveSeenBy(viewer: Viewer, changes: Partial<GameView>, move: Move, state: GameState): PushBody | null {
+  const added = move.added
   let seen: TableEvent[] | null = null
-  for (const kept of added) {
+  for (let index = 0; index < added.length; index++) {
+    const kept = added[index] as KeptEvent
     const visible = tableEventOf(kept, viewer, state)
-    if (visible) (seen ??= []).push(visible)
-  }
-  if (seen === null) {
-    let changed = false
-    for (const _key in changes) {
-      changed = true
-      break
+    if (seen === null) {
+      if (visible === kept.whole) continue
+      // The first event this viewer sees otherwise than whole: from here on a list of their own.
+      seen = move.whole.slice(0, index)
     }
-    if (!changed) return null
+    if (visible) seen.push(visible)
   }
-  return { changes, events: seen ?? (noEvents as TableEvent[]) }
+  const events = seen ?? (move.whole as TableEvent[])
+  // Changes of their own are never empty (ownChangesOf copies the shared ones only to add to them).
+  if (events.length === 0 && changes === move.sharedChanges && !move.sharedChanged) return null
+  return { changes, events }
 }
 
 /**
@@ -281,13 +308,13 @@ export class TableStreams {
     this.moveBounds.push(this.events.length)
     if (this.moveBounds.length > resumableMoves + 1) this.moveBounds.shift()
     const shared = sharedViewOf(state)
-    const sharedChanges = sharedMove(this.held, shared)
+    const move = moveOf(added, sharedMove(this.held, shared))
     const deliveries: Delivery[] = []
     const bodies: PushBody[] = []
     for (const stream of this.viewerStreams(state)) {
       // The stream's own viewer object: a view's `viewer` then stays the same object from push to push.
       const viewer = stream.viewer
-      const seen = moveSeenBy(viewer, ownMove(stream, ownViewOf(state, viewer), shared, sharedChanges), added, state)
+      const seen = moveSeenBy(viewer, ownMove(stream, ownViewOf(state, viewer), shared, move.sharedChanges), move, state)
       if (seen === null) continue
       stream.seq += 1
       deliveries.push({ viewer, push: this.pushAt(stream.seq, sharedBody(bodies, seen)) })
@@ -337,12 +364,13 @@ export class TableStreams {
     // What the viewer held before the oldest of these moves, brought up to date move by move as `advance` did.
     const held: HeldShared & HeldOwn = { shared: state ? { ...sharedViewOf(state) } : null, own: state ? { ...ownViewOf(state, viewer) } : null }
     const seen: PushBody[] = []
-    for (let move = 1; move < bounds.length; move++) {
-      const added = this.events.slice(bounds[move - 1], bounds[move]).map(keep)
+    for (let index = 1; index < bounds.length; index++) {
+      const added = this.events.slice(bounds[index - 1], bounds[index]).map(keep)
       for (const kept of added) state = applyEvent(state, kept.event)
       const after = state as GameState
       const shared = sharedViewOf(after)
-      const push = moveSeenBy(viewer, ownMove(held, ownViewOf(after, viewer), shared, sharedMove(held, shared)), added, after)
+      const move = moveOf(added, sharedMove(held, shared))
+      const push = moveSeenBy(viewer, ownMove(held, ownViewOf(after, viewer), shared, move.sharedChanges), move, after)
       if (push) seen.push(push)
     }
     if (seen.length < count) return null

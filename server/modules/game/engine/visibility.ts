@@ -60,20 +60,22 @@ function seesAllVoters(state: GameState, viewer: Viewer): boolean {
 
 /** What one viewer may know, worked out once per view. */
 interface Sight {
-  everything: boolean
-  own: number | null
-  ownIsBlack: boolean
-  allVoters: boolean
+  readonly everything: boolean
+  readonly own: number | null
+  readonly ownIsBlack: boolean
+  readonly allVoters: boolean
 }
+
+/** Every sight there is, made once each (a few dozen): views are built for every viewer after every move. */
+const sights: Sight[] = []
 
 function sightOf(state: GameState, viewer: Viewer): Sight {
   const own = playerSeat(state, viewer)
-  return {
-    everything: seesEverything(state, viewer),
-    own,
-    ownIsBlack: own !== null && isBlackSeat(state, own),
-    allVoters: seesAllVoters(state, viewer),
-  }
+  const everything = seesEverything(state, viewer)
+  const ownIsBlack = own !== null && isBlackSeat(state, own)
+  const allVoters = seesAllVoters(state, viewer)
+  const code = ((own ?? 0) << 3) | (everything ? 1 : 0) | (ownIsBlack ? 2 : 0) | (allVoters ? 4 : 0)
+  return (sights[code] ??= Object.freeze({ everything, own, ownIsBlack, allVoters }))
 }
 
 /**
@@ -124,11 +126,12 @@ function withRole(seat: SeatView, role: RoleName): SeatView {
  * A viewer's answers that depend on one immutable piece of state and on who they are (their seat,
  * whether they see everything), kept per piece: the same piece asked again after a move that did not
  * change it gives the very same object, so a view's unchanged fields are found unchanged by identity
- * instead of field by field, and nothing is built again for every viewer after every move.
+ * instead of field by field, and nothing is built again for every viewer after every move. `build`
+ * is one function for every call (no closure made per viewer and move).
  */
-function perViewer<Piece extends object, Answer>(): (piece: Piece, key: number, answer: () => Answer) => Answer {
+function perViewer<Piece extends object, Answer>(build: (state: GameState, sight: Sight) => Answer): (piece: Piece, key: number, state: GameState, sight: Sight) => Answer {
   const cache = new WeakMap<Piece, Map<number, Answer>>()
-  return (piece, key, answer) => {
+  return (piece, key, state, sight) => {
     let answers = cache.get(piece)
     if (!answers) {
       answers = new Map()
@@ -136,7 +139,7 @@ function perViewer<Piece extends object, Answer>(): (piece: Piece, key: number, 
     }
     let found = answers.get(key)
     if (found === undefined) {
-      found = answer()
+      found = build(state, sight)
       answers.set(key, found)
     }
     return found
@@ -146,22 +149,22 @@ function perViewer<Piece extends object, Answer>(): (piece: Piece, key: number, 
 /** Who a viewer is, as far as the answers kept per piece of state differ: everything, a seat (black or not), or nobody's seat. */
 const sightKey = (sight: Sight): number => (sight.everything ? -1 : sight.own === null ? 0 : sight.own * 2 + (sight.ownIsBlack ? 1 : 0))
 
-const seatViewsOf = perViewer<GameState['seats'], readonly SeatView[]>()
+const seatViewsOf = perViewer<GameState['seats'], readonly SeatView[]>((state, sight) => {
+  const shared = publicSeats(state)
+  if (sight.everything) return mapPacked(state.seats, (player, index) => (player.role === null ? (shared[index] as SeatView) : withRole(shared[index] as SeatView, player.role)))
+  const seats = shared.slice()
+  for (const player of state.seats) {
+    const role = player.role
+    if (role !== null && (player.seat === sight.own || (sight.ownIsBlack && teamOf(role) === 'black'))) {
+      seats[player.seat - 1] = withRole(shared[player.seat - 1] as SeatView, role)
+    }
+  }
+  return seats
+})
 
 function seatViews(state: GameState, sight: Sight): readonly SeatView[] {
-  const shared = publicSeats(state)
-  if (!sight.everything && sight.own === null) return shared
-  return seatViewsOf(state.seats, sightKey(sight), () => {
-    if (sight.everything) return mapPacked(state.seats, (player, index) => (player.role === null ? (shared[index] as SeatView) : withRole(shared[index] as SeatView, player.role)))
-    const seats = shared.slice()
-    for (const player of state.seats) {
-      const role = player.role
-      if (role !== null && (player.seat === sight.own || (sight.ownIsBlack && teamOf(role) === 'black'))) {
-        seats[player.seat - 1] = withRole(shared[player.seat - 1] as SeatView, role)
-      }
-    }
-    return seats
-  })
+  if (!sight.everything && sight.own === null) return publicSeats(state)
+  return seatViewsOf(state.seats, sightKey(sight), state, sight)
 }
 
 const publicVotingCache = new WeakMap<object, VotingView>()
@@ -214,11 +217,16 @@ function votingView(state: GameState, sight: Sight): VotingView | null {
   const own = sight.own
   const vote = state.vote
   if (shared.kind === 'vote' && vote) {
-    return { ...shared, votes: sight.allVoters ? vote.votes : null, yourVote: vote.votes.find((cast) => cast.voter === own)?.candidate ?? null }
+    const votes = sight.allVoters ? vote.votes : null
+    const yourVote = vote.votes.find((cast) => cast.voter === own)?.candidate ?? null
+    // A player who has not voted yet sees the public vote itself (most voters of most votes).
+    return votes === shared.votes && yourVote === null ? shared : { ...shared, votes, yourVote }
   }
   const lift = state.lift
   if (shared.kind === 'lift' && lift) {
-    return { ...shared, votes: sight.allVoters ? lift.votes : null, yourVote: lift.votes.find((cast) => cast.voter === own)?.leave ?? null }
+    const votes = sight.allVoters ? lift.votes : null
+    const yourVote = lift.votes.find((cast) => cast.voter === own)?.leave ?? null
+    return votes === shared.votes && yourVote === null ? shared : { ...shared, votes, yourVote }
   }
   return shared
 }
@@ -238,33 +246,33 @@ function voteRecordViews(state: GameState, sight: Sight): readonly VoteRecordVie
 
 const none: readonly never[] = []
 
-const nightActionViewsOf = perViewer<readonly NightActionRecord[], readonly NightActionView[]>()
+const nightActionViewsOf = perViewer<readonly NightActionRecord[], readonly NightActionView[]>((state, sight) => {
+  const seen = state.nightActions.filter((action) => action.seat === sight.own || (action.step === 'shooting' && sight.ownIsBlack))
+  return seen.length === 0 ? none : seen
+})
 
 function nightActionViews(state: GameState, sight: Sight): readonly NightActionView[] {
   if (sight.everything) return state.nightActions
-  const own = sight.own
-  if (own === null || state.nightActions.length === 0) return none
-  return nightActionViewsOf(state.nightActions, sightKey(sight), () => {
-    const seen = state.nightActions.filter((action) => action.seat === own || (action.step === 'shooting' && sight.ownIsBlack))
-    return seen.length === 0 ? none : seen
-  })
+  if (sight.own === null || state.nightActions.length === 0) return none
+  return nightActionViewsOf(state.nightActions, sightKey(sight), state, sight)
 }
 
-const youViewOf = perViewer<GameState['seats'], YouView>()
+const youViewOf = perViewer<GameState['seats'], YouView>((state, sight) => {
+  const own = sight.own as number
+  const role = state.seats[own - 1]?.role ?? null
+  const partners: { seat: number; role: RoleName }[] = []
+  if (sight.ownIsBlack) {
+    for (const player of state.seats) {
+      if (player.seat !== own && player.role !== null && teamOf(player.role) === 'black') partners.push({ seat: player.seat, role: player.role })
+    }
+  }
+  return { seat: own, role, team: role === null ? null : teamOf(role), partners }
+})
 
 function youView(state: GameState, sight: Sight): YouView | null {
   const own = sight.own
   if (own === null) return null
-  return youViewOf(state.seats, own, () => {
-    const role = state.seats[own - 1]?.role ?? null
-    const partners: { seat: number; role: RoleName }[] = []
-    if (sight.ownIsBlack) {
-      for (const player of state.seats) {
-        if (player.seat !== own && player.role !== null && teamOf(player.role) === 'black') partners.push({ seat: player.seat, role: player.role })
-      }
-    }
-    return { seat: own, role, team: role === null ? null : teamOf(role), partners }
-  })
+  return youViewOf(state.seats, own, state, sight)
 }
 
 /**
