@@ -29,23 +29,24 @@ export function createReferralsRepository(plain: Kysely<Database>) {
 
   /**
    * Records the reward of every invited player (among `scope`) who has finished `games` games and
-   * earned nothing yet. `prepared`: the name it runs prepared under (each connection plans it once),
+   * earned nothing yet; answers how many it recorded. `prepared`: the name it runs prepared under (each connection plans it once),
    * for a scope whose text never changes.
    */
-  async function settle(scope: RawBuilder<unknown>, games: number, days: number, at: Date, prepared?: string): Promise<void> {
-    await sql`${sql.raw(prepared ? `/* prepared:${prepared} */ ` : '')}
+  async function settle(scope: RawBuilder<unknown>, games: number, days: number, at: Date, prepared?: string): Promise<number> {
+    const result = await sql`${sql.raw(prepared ? `/* prepared:${prepared} */ ` : '')}
       insert into referral_rewards (referred_id, referrer_id, days, earned_at)
       select u.id, r.id, ${days}, ${at}
       from users u join users r on r.referral_token = u.reference_token and r.id <> u.id
       where ${scope} and ${finishedGamesOf(sql.ref('u.id'), games)} >= ${games}
       on conflict (referred_id) do nothing`.execute(db)
+    return Number(result.numAffectedRows ?? 0)
   }
 
   return {
     /** Rewards the inviter's invited players earned and were not yet recorded. */
     settleInviter: (referrerId: number, games: number, days: number, at: Date) => settle(sql`r.id = ${referrerId}`, games, days, at),
 
-    /** Rewards earned by the players of one finished game. Prepared: every game's end runs it, and planning it took four times as long as running it. */
+    /** Rewards earned by the players of one finished game (how many). Prepared: every game's end runs it, and planning it took four times as long as running it. */
     settleGame: (lobbyId: number, games: number, days: number, at: Date) =>
       settle(sql`u.id in (select user_id from game_players where lobby_id = ${lobbyId} and user_id is not null)`, games, days, at, 'referral_settle_game'),
 

@@ -19,25 +19,40 @@ export function createReferralsService(deps: { repository: ReferralsRepository; 
   const { repository, clock, logger } = deps
   const { gamesForReward, rewardDays } = referralRules
 
+  /**
+   * Whether a game's end should look for rewards left pending: at the start (the last run may have
+   * left some), and after a credit that failed here, until a claim of all of them succeeds whole. A
+   * game's end that earns nothing then costs one statement, not two: almost every game. Rewards
+   * another server failed to credit are claimed by its next attempt, the next reward earned here, or
+   * the inviter's page.
+   */
+  let retryPending = true
+  /** Credits that failed so far: a claim that saw none fail meanwhile may clear `retryPending`. */
+  let failures = 0
+
   /** Credits what is pending (of one inviter, or all); a credit that fails goes back to pending and is tried again later. */
   async function creditPending(referrerId?: number): Promise<void> {
     const credit = deps.credit()
     if (!credit) return
+    const failuresBefore = failures
     for (const reward of await repository.claimPending(clock.now(), referrerId)) {
       try {
         await credit({ userId: reward.referrer_id, days: reward.days, referredId: reward.referred_id })
       } catch (error) {
+        failures += 1
+        retryPending = true
         logger.warn({ err: error, referredId: reward.referred_id }, 'referral reward not credited; kept pending')
         await repository.unclaim(reward.referred_id)
       }
     }
+    if (referrerId === undefined && failures === failuresBefore) retryPending = false
   }
 
   return {
     /** After a game's result is final: rewards its players' inviters earned, credited at once where the ledger exists. */
     async gameFinished(lobbyId: number): Promise<void> {
-      await repository.settleGame(lobbyId, gamesForReward, rewardDays, clock.now())
-      await creditPending()
+      const earned = await repository.settleGame(lobbyId, gamesForReward, rewardDays, clock.now())
+      if (earned > 0 || retryPending) await creditPending()
     },
 
     /** The inviter's page: their token, the invited players with their games and rewards, and the days earned. */
