@@ -29,8 +29,8 @@ export function createReferralsRepository(plain: Kysely<Database>) {
 
   /**
    * Records the reward of every invited player (among `scope`) who has finished `games` games and
-   * earned nothing yet; answers how many it recorded. `prepared`: the name it runs prepared under (each connection plans it once),
-   * for a scope whose text never changes.
+   * earned nothing yet; answers how many it recorded. `prepared`: the name it runs prepared under
+   * (each connection plans it once), for a scope whose text never changes.
    */
   async function settle(scope: RawBuilder<unknown>, games: number, days: number, at: Date, prepared?: string): Promise<number> {
     const result = await sql`${sql.raw(prepared ? `/* prepared:${prepared} */ ` : '')}
