@@ -4,36 +4,27 @@
  * is refused as invalid before a handler runs, instead of failing its query with a 500. The walk
  * has no recursion (a payload may nest thousands of levels) and stops after `maxNodes` values.
  *
- * Every socket request's payload is walked, and almost none holds a NUL: the first walk looks at the
- * values only, and the paths (a text for every value) are made only by a second walk, once a NUL is
- * known to be there.
+ * Every socket request's payload is walked, and almost none holds a NUL: the first walk makes no
+ * paths (a text for every value), and only once it finds a NUL does a second one name where it is.
  */
 export function nulCharacterPath(payload: unknown, maxNodes = 20_000): string | null {
-  return holdsNul(payload, maxNodes) ? pathToNul(payload, maxNodes) : null
+  return nulAt(payload, maxNodes, false) === null ? null : nulAt(payload, maxNodes, true)
 }
 
-/** Whether a string within the first `maxNodes` values holds a NUL character (in the order `pathToNul` visits them). */
-function holdsNul(payload: unknown, maxNodes: number): boolean {
-  const stack: unknown[] = [payload]
-  for (let visited = 0; stack.length > 0 && visited < maxNodes; visited += 1) {
-    const value = stack.pop()
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return true
-    } else if (value !== null && typeof value === 'object') {
-      for (const inner of Object.values(value)) stack.push(inner)
-    }
-  }
-  return false
-}
-
-function pathToNul(payload: unknown, maxNodes: number): string | null {
-  const stack: Array<[unknown, string]> = [[payload, '']]
-  for (let visited = 0; stack.length > 0 && visited < maxNodes; visited += 1) {
-    const [value, path] = stack.pop() as [unknown, string]
+/** The path of the first string holding a NUL ('' for every value unless `withPaths`), or null. */
+function nulAt(payload: unknown, maxNodes: number, withPaths: boolean): string | null {
+  const values: unknown[] = [payload]
+  const paths: string[] = ['']
+  for (let visited = 0; values.length > 0 && visited < maxNodes; visited += 1) {
+    const value = values.pop()
+    const path = paths.pop() as string
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return path
     } else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) stack.push([inner, path ? `${path}.${key}` : key])
+      for (const key of Object.keys(value)) {
+        values.push((value as Record<string, unknown>)[key])
+        paths.push(withPaths ? (path ? `${path}.${key}` : key) : '')
+      }
     }
   }
   return null
