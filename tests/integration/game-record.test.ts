@@ -202,6 +202,12 @@ describe('the list shows where a running game stands', () => {
     const atTable: unknown[] = []
     table.seatSocket(1).on('mafia:lobby:stage', (change) => atTable.push(change))
     await table.must(table.judge.socket, { type: 'start' })
+    // The deal: the list hears the table running, as it sits, at the deal's stage.
+    await expect.poll(() => updates.length).toBe(1)
+    const dealt = updates[0] as LobbySummary
+    const seated = listed.find((summary) => summary.id === table.lobbyId) as LobbySummary
+    expect(dealt).toEqual({ ...seated, status: 'running', stage: { phase: (await table.view()).phase, day: 0, night: 0 } })
+    expect(dealt.players.map((player) => player.seat)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     await table.play((view) => view.day === 1 && view.phase === 'day_speech' && view.speaker !== null)
     // Three speakers of day one speak: the phase stays the same, so the list hears nothing of it.
     for (let speech = 0; speech < 3; speech++) {

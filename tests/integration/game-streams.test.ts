@@ -105,6 +105,7 @@ describe('bad commands change nothing and leave nothing behind', () => {
     // An unknown table: refused, and nothing of it stays in memory.
     expect(await ask(outsider.socket, 'mafia:game:command', { id: 1_999_999, command: { type: 'next' } })).toEqual({ error: 'errors.not_found' })
     expect(await ask(outsider.socket, 'mafia:game:sync', { id: 1_999_998 })).toEqual({ error: 'errors.not_found' })
+    expect(await ask(outsider.socket, 'mafia:game:command', { id: 1_999_997, command: { type: 'start' } })).toEqual({ error: 'errors.not_found' })
     expect(inMemory()).toBe(before)
 
     const table = new SocketTable({ newMember: member })
@@ -139,6 +140,8 @@ describe('bad commands change nothing and leave nothing behind', () => {
     const finished = await storedCount(table.lobbyId)
     expect(await table.command(table.judge.socket, { type: 'next' })).toEqual({ error: 'errors.game.game_over' })
     expect(await table.command(table.socketOf(1), { type: 'vote', target: 2 })).toEqual({ error: 'errors.game.game_over' })
+    // A deal again, read from the table alone (it is no longer in memory): the game was dealt.
+    expect(await table.command(table.judge.socket, { type: 'start' })).toEqual({ error: 'errors.game.phase' })
     expect(await storedCount(table.lobbyId)).toBe(finished)
     expect(inMemory()).toBe(before)
     // No client needed its view again during the whole game.

@@ -130,17 +130,20 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     return run
   }
 
+  /** A table taken over by this server forgets what it held: everything is read again from the record. */
+  function dropIfStale(table: Table): void {
+    if (!table.stale) return
+    table.stale = false
+    if (table.timer) clearTimeout(table.timer)
+    table.timer = null
+    table.state = undefined
+    table.streams = null
+    table.status = undefined
+  }
+
   /** The table's lobby status (looked up once per load): unknown ids and closed tables are refused. */
   async function statusOf(lobbyId: number, table: Table): Promise<TableStatus> {
-    if (table.stale) {
-      // Taken over: everything is read again from the record.
-      table.stale = false
-      if (table.timer) clearTimeout(table.timer)
-      table.timer = null
-      table.state = undefined
-      table.streams = null
-      table.status = undefined
-    }
+    dropIfStale(table)
     if (table.status === undefined) {
       const status = await repository.status(lobbyId)
       if (status === null) throw notFound()
@@ -163,6 +166,14 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
       schedule(lobbyId, table, table.state)
     }
     return table.state
+  }
+
+  /** An open table, not dealt yet, as its load leaves it: no state, new streams, no timer. */
+  function loadOpen(lobbyId: number, table: Table): void {
+    table.status = 'open'
+    table.state = null
+    table.streams = new TableStreams(streamId(), lobbyId, null, [])
+    schedule(lobbyId, table, null)
   }
 
   function schedule(lobbyId: number, table: Table, state: GameState | null): void {
@@ -203,14 +214,21 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     const at = clock.now().getTime()
     // A table in memory answers at once (no turn of the event loop per move); else it is read first.
     const loaded = !table.stale && table.status !== undefined && table.state !== undefined
-    const status = loaded ? (table.status as TableStatus) : await statusOf(lobbyId, table)
+    // A start at a table not in memory reads nothing first: the deal's own read of the table
+    // (`setupOf`) refuses an unknown, running, ended or closed one with the codes a status read
+    // would give (one statement less per game).
+    const dealsFresh = !loaded && payload.type === 'start'
+    if (dealsFresh) dropIfStale(table)
+    const status = loaded || dealsFresh ? table.status : await statusOf(lobbyId, table)
     if (status === 'disbanded') throw new AppError(409, 'errors.lobby.closed')
-    const state = loaded ? (table.state as GameState | null) : await stateOf(lobbyId, table)
+    const state = loaded ? (table.state as GameState | null) : dealsFresh ? null : await stateOf(lobbyId, table)
     let events: GameEvent[]
     let next: GameState
     if (payload.type === 'start') {
       if (state !== null) throw gameError('errors.game.phase')
       ;({ events, state: next } = await startEvents(lobbyId, by, at))
+      // The deal's read found the table open: it is loaded as `stateOf` loads an open one.
+      if (dealsFresh) loadOpen(lobbyId, table)
     } else {
       if (state === null) throw gameError('errors.game.phase')
       const result = execute(state, { ...payload, by, at } as GameCommand)

@@ -75,11 +75,13 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
     reason: 'table_mate',
     suggest: async (userId, limit) => (await service.tableMates(userId, limit)).map((row) => ({ userId: row.user_id, score: row.games })),
   })
-  // The deal and the end change a table's status: the list and the table hear of it.
-  game.onEvents((lobbyId, events) => {
-    if (events.some((event) => event.type === 'roles_dealt' || event.type === 'game_ended')) {
-      broadcasts.publish(lobbyId).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby update failed'))
-    }
+  // The deal and the end change a table's status: the list and the table hear of it (of the deal
+  // as the deal read the table).
+  game.onEvents((lobbyId, events, state) => {
+    const dealt = events.some((event) => event.type === 'roles_dealt')
+    if (!dealt && !events.some((event) => event.type === 'game_ended')) return
+    const known = dealt ? service.dealtSummary(lobbyId, { phase: state.phase, day: state.day, night: state.night }) : null
+    broadcasts.publish(lobbyId, false, known).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby update failed'))
   })
   const matchmaking = createMatchmaking({ repository: createMatchmakingRepository(app.db), lobbies: service, connected: (userIds) => connectedUsers(app.io, userIds) })
   registerLobbiesEvents(app, { service, broadcasts, matchmaking, game, bindRequests: options.bindRequests })

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { Role } from '../../contract/http/auth'
 import { defaultLobbySettings, type DeckId, type GameEvent, type GameSetup, type LobbySettings } from '../../contract/game'
 import type { Lobby, LobbyCreate, LobbyRole, LobbyStage, LobbySummary } from '../../contract/socket/lobbies'
@@ -62,6 +63,15 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
       createdAt: row.created_at.toISOString(),
     }
   }
+
+  /**
+   * Each table as its deal last read it (`setupOf`), for the summary the deal publishes: the deal
+   * runs in the table's queue on this server, and its events are heard here, so the list hears of
+   * it without the table being read again (one statement less per game). A deal the game refused
+   * (too few players) leaves its read here until the next deal's read replaces it: the bound keeps
+   * those few.
+   */
+  const readAtDeal = new LRUCache<number, { lobby: LobbyRow; members: MemberRow[] }>({ max: 1_000 })
 
   async function summary(lobbyId: number): Promise<LobbySummary | null> {
     const found = await repository.findWithMembers(lobbyId)
@@ -258,12 +268,17 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
       })
     },
 
-    /** The table as it sits, for the deal (called by the game host inside the table's queue). */
+    /**
+     * The table as it sits, for the deal (called by the game host inside the table's queue). It is
+     * the only read before a deal, so it refuses as the game does: an unknown table, one already
+     * dealt (running or ended: `errors.game.phase`) and a closed one.
+     */
     async setupOf(lobbyId: number): Promise<GameSetup> {
       const found = await repository.findWithMembers(lobbyId)
       if (!found) throw notFound()
       const { lobby: row, members } = found
-      if (row.status !== 'open') throw row.status === 'running' ? gameError('errors.game.phase') : lobbyError('errors.lobby.closed')
+      if (row.status !== 'open') throw row.status === 'disbanded' ? lobbyError('errors.lobby.closed') : gameError('errors.game.phase')
+      readAtDeal.set(lobbyId, found)
       const players = members.filter((member) => member.role === 'player').sort((left, right) => (left.seat ?? 0) - (right.seat ?? 0))
       return {
         deckId: row.deck_id as DeckId,
@@ -271,6 +286,17 @@ export function createLobbiesService(options: { repository: LobbiesRepository; g
         seats: players.map((player) => player.user_id),
         judge: members.find((member) => member.role === 'judge')?.user_id ?? null,
       }
+    },
+
+    /**
+     * The table's summary once its deal is stored, from the deal's own read: running, at `stage`.
+     * Null when that read is not on this server (the deal's events are heard where it was made, so
+     * only if it was dropped): then read the table (`summary`).
+     */
+    dealtSummary(lobbyId: number, stage: LobbyStage): LobbySummary | null {
+      const found = readAtDeal.get(lobbyId)
+      readAtDeal.delete(lobbyId)
+      return found ? summaryOf({ ...found.lobby, status: 'running' }, found.members, stage) : null
     },
 
     /** A ladder table: ten players from the queue, no judge; the game starts at once. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { lobbiesRequests, type Lobby, type LobbyRole, type LobbyStage } from '../../contract/socket/lobbies'
+import { lobbiesRequests, type Lobby, type LobbyRole, type LobbyStage, type LobbySummary } from '../../contract/socket/lobbies'
 import { createKeyedQueue } from '../../lib/keyed-queue'
 import { takeSocketLimit, type BindRequests } from '../../lib/socket-handler'
 import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
@@ -21,9 +21,12 @@ export const lobbyRoom = (lobbyId: number) => `lobby:${lobbyId}`
 export function createLobbyBroadcasts(app: FastifyInstance, service: LobbiesService, chats: ChatsModule) {
   const io: AppServer = app.io
 
-  /** The table's summary to the list and to everyone at it; a closed table leaves the list. */
-  async function publish(lobbyId: number, created = false): Promise<void> {
-    const summary = await service.summary(lobbyId)
+  /**
+   * The table's summary to the list and to everyone at it; a closed table leaves the list. `known`:
+   * the summary as it stands now, when the caller has it (the deal's), else the table is read.
+   */
+  async function publish(lobbyId: number, created = false, known: LobbySummary | null = null): Promise<void> {
+    const summary = known ?? (await service.summary(lobbyId))
     if (!summary) return
     const live = summary.status === 'open' || summary.status === 'running'
     io.to(lobbyRoom(lobbyId)).emit('mafia:lobby:updated', summary)
