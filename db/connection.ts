@@ -48,9 +48,9 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    // Four connections stay open while idle (the others close after 10 s): the game's moves keep three
-    // writes in flight (`runningMovesCommit`), so a busy moment after a quiet one does not wait for
-    // new connections, each a new process of the database server.
+    // Four connections stay open while idle (the others close after 10 s): the game's moves keep two
+    // writes in flight (`runningMovesCommit`) beside the app's other queries, so a busy moment after a
+    // quiet one does not wait for new connections, each a new process of the database server.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, min: 4 })
     reportErrors(pool, options.onPoolError)
     const withClient: WithClient = async (work) => {

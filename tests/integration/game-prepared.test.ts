@@ -47,7 +47,7 @@ async function plans(): Promise<Map<string, { generic: number; custom: number }>
 
 /** One table's whole record, as a game writes it. */
 async function playOneTable(): Promise<void> {
-  const games = createGameRepository(database.db, database.kind)
+  const games = createGameRepository(database.db)
   const lobbies = createLobbiesRepository(database.db)
   const rooms = createMafiaRoomRepository(database.db)
   const referrals = createReferralsRepository(database.db)

@@ -14,7 +14,7 @@ let players: number[]
 
 beforeAll(async () => {
   database = await createTestDatabase()
-  games = createGameRepository(database.db, database.kind)
+  games = createGameRepository(database.db)
   players = []
   for (let seat = 0; seat < 3; seat++) players.push((await createUserWithSession(database.db)).user.id)
 })

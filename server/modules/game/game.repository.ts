@@ -1,5 +1,4 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely'
-import type { DatabaseKind } from '../../../db/connection'
 import type { Database } from '../../../db/schema'
 import type { GameEvent, GameResult } from '../../contract/game'
 import type { UserCard } from '../../contract/socket/common'
@@ -15,44 +14,35 @@ export type TableStatus = 'open' | 'running' | 'ended' | 'disbanded'
 type EventRow = { lobby_id: number; version: number; type: string; event: string }
 
 /**
- * How the moves of running games share writes, by the kind of database. A failed batch is retried
- * table by table on both.
+ * How the moves of running games share writes, on either kind of database: two writes in flight, a
+ * batch's first move waiting 4 ms for others, movers answered eight per turn. A failed batch is
+ * retried table by table.
  *
- * - The embedded database runs each statement on the server's own machine and CPU, about a third of
- *   a millisecond whatever its size, over its one connection: two writes in flight, a batch's first
- *   move waiting 4 ms for others, movers answered eight per turn. Each answer pushes to a whole
- *   table of viewers (about half a millisecond), so answering a few per turn keeps a large batch
- *   from holding the event loop. But every turn between two answers also runs whatever else the
- *   loop has queued, and under load that is several milliseconds: at two per turn the last movers
- *   of a batch of 40 waited for 20 turns. In `bench:game` (200 tables) the time from a batch's
- *   stored to a mover's answer was p99 94-142 ms at two per turn against 31-59 at eight, and a
- *   move's p99 at every viewer went from 214-473 to 159-256 ms.
- * - A PostgreSQL server runs the statements in its own processes, on a pool of connections: three
- *   writes in flight, a batch's first move waiting 1 ms, every mover of a batch answered at once
- *   (batches stay small). In `bench:game` on PostgreSQL (200 tables, three runs of each, taking
- *   turns) the server's time from a move's arrival to its answer was p50 4.1-4.5 ms and p99 28-38 ms
- *   against 6.3-7.5 and 48-51 ms with the embedded database's settings, for 0.35 statements per move
- *   against 0.28 and the same server CPU (83-87 against 81-94 ms per table).
- *   A wait of 1 ms instead of 2 (the server's young generation at 64 MB; two runs against four):
- *   the server's own part p50 2.7-2.9 against 3.7-3.9 ms, p99 10-12 against 12-18 ms, and a move
- *   at every viewer p50 4.2-4.5 against 5.4-5.8 ms, p99 19 against 22-37 ms, for 0.52 statements
- *   per move against 0.40 and the same server CPU within the runs' swings (75-76 against 72-78 ms
- *   per table). No wait at all (the end of the turn) wrote 0.75 statements per move for 79-81 ms of
- *   CPU per table; six writes in flight instead of three made no difference beyond the swings.
+ * - Each statement costs the app server's own CPU whatever its size: the embedded database runs it
+ *   on this machine (about a third of a millisecond), and on a PostgreSQL server the driver still
+ *   sends it and reads its answer here. Fewer, larger batches cost less.
+ * - Each answer pushes to a whole table of viewers (about half a millisecond), so answering a few per
+ *   turn keeps a large batch from holding the event loop. But every turn between two answers also
+ *   runs whatever else the loop has queued, and under load that is several milliseconds: at two per
+ *   turn the last movers of a batch of 40 waited for 20 turns. In `bench:game` (200 tables, embedded
+ *   database) the time from a batch's stored to a mover's answer was p99 94-142 ms at two per turn
+ *   against 31-59 at eight, and a move's p99 at every viewer went from 214-473 to 159-256 ms.
+ * - On PostgreSQL these settings replaced three writes in flight and a 1 ms wait. In `bench:game` on
+ *   PostgreSQL (200 tables, three runs of each, taking turns): 72-77 against 83-89 ms of the app
+ *   server's CPU per table, 0.28 statements per move against 0.47-0.49, the database server's own
+ *   CPU 11-14 against 17-19 ms per table, and a move at every viewer p99 25-32 against 38-61 ms, for
+ *   a median 3 ms later (p50 7.8-8.7 against 4.9-5.9 ms).
  */
-export const runningMovesCommit = {
-  pglite: { inFlight: 2, gatherMs: 4, answeredPerTurn: 8, retryAlone: true },
-  postgres: { inFlight: 3, gatherMs: 1, retryAlone: true },
-} as const satisfies Record<DatabaseKind, Omit<GroupCommitOptions<EventRow[], void>, 'write'>>
+export const runningMovesCommit = { inFlight: 2, gatherMs: 4, answeredPerTurn: 8, retryAlone: true } as const satisfies Omit<GroupCommitOptions<EventRow[], void>, 'write'>
 
-export function createGameRepository(db: Kysely<Database>, kind: DatabaseKind) {
+export function createGameRepository(db: Kysely<Database>) {
   // The moves of a running game, of every table, share the connection's statements (see the README).
   const runningMoves = createGroupCommit<EventRow[], void>({
     write: async (moves) => {
       await insertEvents(db, moves.flat())
       return moves.map(() => undefined)
     },
-    ...runningMovesCommit[kind],
+    ...runningMovesCommit,
   })
   return {
     /** The game's events, in version order (empty before the deal). */

@@ -37,7 +37,7 @@ export function registerGameModule(
   app: FastifyInstance,
   options: { clock: Clock; bindRequests: BindRequests; severalServers: boolean; leases?: OwnershipTimings },
 ): GameModule {
-  const repository = createGameRepository(app.db, app.dbKind)
+  const repository = createGameRepository(app.db)
   // Several app servers share the tables: each runs on the holder of its lease.
   const ownership = options.severalServers ? createTableOwnership({ io: app.io, repository, logger: app.log, ...options.leases }) : undefined
   const host = createGameHost({ repository, clock: options.clock, logger: app.log, ownership })

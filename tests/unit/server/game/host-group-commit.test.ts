@@ -18,10 +18,8 @@ type Row = { lobbyId: number; version: number }
 
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger
 
-type CommitSettings = (typeof runningMovesCommit)[keyof typeof runningMovesCommit]
-
-/** Three judged tables in their first day (seat 1 holds the word), the database in memory behind a group commit set up as for `settings`' kind of database. */
-function setUp(settings: CommitSettings) {
+/** Three judged tables in their first day (seat 1 holds the word), the database in memory behind a group commit set up as the repository sets it up. */
+function setUp() {
   const tables = new Map([1, 2, 3].map((lobbyId) => [lobbyId, new Table()]))
   for (const table of tables.values()) table.toFirstDay()
   const stored = new Map([...tables].map(([lobbyId, table]) => [lobbyId, [...table.events]]))
@@ -36,7 +34,7 @@ function setUp(settings: CommitSettings) {
       if (rows.some((row) => refused.has(row.lobbyId))) throw new Error('duplicate key value violates unique constraint "game_events_pkey"')
       return moves.map(() => undefined)
     },
-    ...settings,
+    ...runningMovesCommit,
   })
   const repository = {
     status: async (lobbyId: number) => (stored.has(lobbyId) ? 'running' : null),
@@ -61,9 +59,9 @@ afterEach(async () => {
 
 const speakerSeen = async (host: GameHost, lobbyId: number) => (await host.snapshotOf(lobbyId, userOf(5)))?.view.speaker
 
-describe.each(Object.entries(runningMovesCommit))('the host stores the moves of many tables together (%s settings)', (_kind, settings) => {
+describe('the host stores the moves of many tables together', () => {
   it('moves of three tables sent at once go in one write, and each mover is answered and pushed', async () => {
-    const { host, writes, pushed, stored } = setUp(settings)
+    const { host, writes, pushed, stored } = setUp()
     running = host
     // Each table loaded first, so the three moves reach the database in the same turn.
     for (const lobbyId of [1, 2, 3]) expect(await speakerSeen(host, lobbyId)).toBe(1)
@@ -80,7 +78,7 @@ describe.each(Object.entries(runningMovesCommit))('the host stores the moves of 
   })
 
   it('a move the database refuses is refused to its sender, reaches nobody and changes nothing; the others of its batch go on', async () => {
-    const { host, refused, pushed, stored } = setUp(settings)
+    const { host, refused, pushed, stored } = setUp()
     running = host
     for (const lobbyId of [1, 2, 3]) await speakerSeen(host, lobbyId)
     const before = stored.get(2)?.length
