@@ -8,7 +8,7 @@ import { createTableOwnership, type OwnershipTimings } from './table-ownership'
 
 export { spectatorRoom } from './game.socket'
 export type { OwnershipTimings } from './table-ownership'
-export { gameError, type HostPayload, type MafiaRoomSource, type Sender, type TableHandle, type TableSource } from './game.service'
+export { gameError, stageOfState, type HostPayload, type MafiaRoomSource, type Sender, type TableHandle, type TableSource } from './game.service'
 export { camerasFor, canSit, deckLayout, microphoneControl, openMicrophones, teamOf, viewerOf, type GameState, type MicrophoneControl } from './engine'
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock'
 import type { BindRequests } from '../../lib/socket-handler'
 import type { ChatsModule } from '../chats'
 import type { FriendsModule } from '../friends'
-import type { GameModule } from '../game'
+import { stageOfState, type GameModule } from '../game'
 import { createLobbiesRepository } from './lobbies.repository'
 import { createLobbiesService, type LobbiesService } from './lobbies.service'
 import { connectedUsers, createLobbyBroadcasts, registerLobbiesEvents } from './lobbies.socket'
@@ -80,7 +80,7 @@ export function registerLobbiesModule(app: FastifyInstance, options: { clock: Cl
   game.onEvents((lobbyId, events, state) => {
     const dealt = events.some((event) => event.type === 'roles_dealt')
     if (!dealt && !events.some((event) => event.type === 'game_ended')) return
-    const known = dealt ? service.dealtSummary(lobbyId, { phase: state.phase, day: state.day, night: state.night }) : null
+    const known = dealt ? service.dealtSummary(lobbyId, stageOfState(state)) : null
     broadcasts.publish(lobbyId, false, known).catch((error: unknown) => app.log.error({ err: error, lobbyId }, 'lobby update failed'))
   })
   const matchmaking = createMatchmaking({ repository: createMatchmakingRepository(app.db), lobbies: service, connected: (userIds) => connectedUsers(app.io, userIds) })

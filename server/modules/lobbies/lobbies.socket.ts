@@ -4,7 +4,7 @@ import { createKeyedQueue } from '../../lib/keyed-queue'
 import { takeSocketLimit, type BindRequests } from '../../lib/socket-handler'
 import { userRoom, type AppServer, type AppSocket } from '../../plugins/socket-io'
 import type { ChatsModule } from '../chats'
-import { spectatorRoom, type GameModule } from '../game'
+import { spectatorRoom, stageOfState, type GameModule } from '../game'
 import { createTableConnections, type ClosedBy } from './connections.service'
 import { createStageChanges, type LobbiesService, type LobbyChange } from './lobbies.service'
 import type { LadderSeating, Matchmaking } from './matchmaking.service'
@@ -113,7 +113,7 @@ export function registerLobbiesEvents(
   const stages = createStageChanges()
   deps.game.onEvents((lobbyId, events, state) => {
     if (!stages.changed(lobbyId, events, state)) return
-    broadcasts.publishStage(lobbyId, { phase: state.phase, day: state.day, night: state.night })
+    broadcasts.publishStage(lobbyId, stageOfState(state))
   })
 
   // One listener of each kind for every socket (Socket.IO calls them with the socket as `this`):
