@@ -25,7 +25,7 @@ import { percentile } from './percentile'
 import { countPostgres, StatementCounter } from './statement-counter'
 import { matchPushes, type Arrival, type SentMove, type Unmatched } from './push-matching'
 import { timeRequests, type RequestTimer } from './server-time'
-import { threadCpu, threadCpuBetween } from './thread-cpu'
+import { threadCpu, threadCpuBetween, threadRuntimeReader } from './thread-cpu'
 import { WireRecorder, WireRecording, type WirePlace } from './wire-record'
 
 // `npm run bench:game`: hundreds of judged tables of ten (a judge, ten players, spectators) playing
@@ -53,6 +53,9 @@ import { WireRecorder, WireRecording, type WirePlace } from './wire-record'
 //   BENCH_CPU_PROFILE / --cpu-profile=file   the server's CPU profile while the games play, written
 //                                to this file and summarised, and the relay's beside it
 //                                (file.relay.cpuprofile), to compare (profiling slows both down)
+//   BENCH_STATEMENT_CPU=1 / --statement-cpu   PGlite: the embedded database's thread's CPU by
+//                                statement, read at the end of each one (the reading costs the
+//                                server some CPU of its own)
 
 type AnySocket = Socket<any, any>
 
@@ -74,6 +77,7 @@ const settings = {
 }
 type Settings = typeof settings
 const profileFile = process.argv.find((arg) => arg.startsWith('--cpu-profile='))?.split('=')[1] ?? process.env.BENCH_CPU_PROFILE
+const statementCpu = process.argv.includes('--statement-cpu') || process.env.BENCH_STATEMENT_CPU === '1'
 /** The judge's client, seats 1 to 10, then the spectators: a viewer's index at its table. */
 const viewersPerTable = 11 + settings.spectators
 const budgetMs = 900_000
@@ -765,6 +769,9 @@ async function runServers(): Promise<void> {
   countPostgres(statements)
   // The embedded database in a DATA_DIR on disk, as the server runs it (in memory its files grow by copying themselves whole).
   const { app, database, url: appUrl, close } = await startBenchApp({ name: 'game', onDisk: true, plugins: [statements] })
+  // Its thread exists once the database is open.
+  const databaseRuntime = statementCpu ? threadRuntimeReader('pglite') : null
+  if (databaseRuntime) statements.timeStatementsBy(databaseRuntime)
   phase(`database ${database.kind} migrated and seeded, app listening`)
   const appCommands = timeRequests(app.io, 'mafia:game:command', (socket) => String(socket.data.viewer?.user.id))
 
@@ -1001,6 +1008,13 @@ async function runServers(): Promise<void> {
   )
   for (const [text, count] of [...statements.counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
     console.log(`  ${String(count).padStart(8)}  ${format(count / game.stats.accepted, 3)}/move  ${text}`)
+  }
+  if (databaseRuntime) {
+    const counts = statements.counts
+    console.log("the embedded database's thread's CPU by statement while playing (from the end of the one before to its own end; ms in all, ms each):")
+    for (const [text, ns] of [...statements.cpuByGroup.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+      console.log(`  ${format(ns / 1e6, 0).padStart(8)}  ${format(ns / 1e6 / (counts.get(text) ?? 1), 3)} each  ${text}`)
+    }
   }
   const executing = [...statements.executing].sort((a, b) => a - b)
   const waited = [...statements.waited].sort((a, b) => a - b)

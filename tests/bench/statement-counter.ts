@@ -29,16 +29,44 @@ export class StatementCounter implements KyselyPlugin {
   private pendingOffsets: number[] = []
   private pendingLengths: number[] = []
   private grouped = new Map<string, number>()
+  /**
+   * With `timeStatementsBy`: the CPU time in ns of the thread that runs the statements, from the end
+   * of one statement to the end of the next, given to the next (the embedded database's thread, which
+   * runs the one connection's statements one at a time); by statement counted and not yet grouped,
+   * then by group.
+   */
+  private pendingCpuNs: number[] = []
+  private readonly groupedCpuNs = new Map<string, number>()
+  private threadRuntime: (() => number) | null = null
+  private lastRuntime = -1
 
   /** The statements counted so far, grouped by their text with values left out. */
   get counts(): Map<string, number> {
     for (const [index, offset] of this.pendingOffsets.entries()) {
       const key = groupOf(this.pendingTexts.bytes({ offset, length: this.pendingLengths[index] as number }).toString('utf8'))
       this.grouped.set(key, (this.grouped.get(key) ?? 0) + 1)
+      const cpuNs = this.pendingCpuNs[index]
+      if (cpuNs !== undefined) this.groupedCpuNs.set(key, (this.groupedCpuNs.get(key) ?? 0) + cpuNs)
     }
     this.pendingOffsets = []
     this.pendingLengths = []
+    this.pendingCpuNs = []
     return this.grouped
+  }
+
+  /**
+   * Times every statement by the CPU of the thread that runs them all one after another (`runtimeNs`,
+   * ns): the embedded database's. Reading it costs this process some CPU at each statement, so only
+   * when asked (`--statement-cpu`).
+   */
+  timeStatementsBy(runtimeNs: () => number): void {
+    this.threadRuntime = runtimeNs
+  }
+
+  /** With `timeStatementsBy`: the thread's CPU by group of statements, ns. */
+  get cpuByGroup(): Map<string, number> {
+    void this.counts
+    return this.groupedCpuNs
   }
 
   /** Counts a statement the driver is about to run; call the answer when it has run. */
@@ -48,7 +76,16 @@ export class StatementCounter implements KyselyPlugin {
     const place = this.pendingTexts.record(text)
     this.pendingOffsets.push(place.offset)
     this.pendingLengths.push(place.length)
-    return () => this.executing.push(performance.now() - started)
+    const runtime = this.threadRuntime
+    if (runtime === null) return () => this.executing.push(performance.now() - started)
+    const index = this.pendingOffsets.length - 1
+    return () => {
+      this.executing.push(performance.now() - started)
+      const now = runtime()
+      // The first statement timed has no end of a statement before it to count from.
+      if (this.lastRuntime >= 0) this.pendingCpuNs[index] = now - this.lastRuntime
+      this.lastRuntime = now
+    }
   }
 
   /** Kysely compiles a query just before running it and hands it to this plugin then, and its result once answered. */
@@ -82,6 +119,8 @@ function groupOf(text: string): string {
       // Values written out in the text (quoted texts, integers in a list of values) read as parameters do.
       .replace(/ ?E?'(?:[^']|'')*'(?:::\w+)?/g, ' $0')
       .replace(/\(((?: ?(?:\$0|-?\d+),)* ?(?:\$0|-?\d+))\)/g, (_tuple, inner: string) => `(${inner.split(',').map(() => '$0').join(', ')})`)
+      // A prepared statement's EXECUTE reads the same whatever its values (arrays among them).
+      .replace(/(execute \w+)\(.*\)(?=; reset plan_cache_mode)/, '$1(…)')
       // A list of parameters or of rows reads the same however long it is.
       .replace(/\(\$\d+(?:, ?\$\d+)*\)(?:, ?\(\$\d+(?:, ?\$\d+)*\))+/g, '($…), …')
       .replace(/\(\$\d+(?:, ?\$\d+)+\)/g, '($…)')
