@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases'
 import type { GameEvent } from '../../server/contract/game'
@@ -120,9 +121,15 @@ describe('a whole game over real sockets', () => {
 
     // After the end: no more moves, but the judge closes the protocol.
     expect(await table.command(table.socketOf(1), { type: 'vote', target: 2 })).toEqual({ error: 'errors.game.game_over' })
-    await table.judgeCommand({ type: 'finalise' })
-
     const db = server.database.db
+    // Each seat's row as the end wrote it (`xmin`: the transaction that wrote the row's version).
+    const seatRows = () => sql<{ seat: number; written: string }>`select seat, xmin::text as written from game_players where lobby_id = ${table.lobbyId} order by seat`.execute(db)
+    const writtenAtEnd = (await seatRows()).rows
+    expect(writtenAtEnd).toHaveLength(10)
+    await table.judgeCommand({ type: 'finalise' })
+    // The protocol closed without extra points: no seat changed, so no seat's row was written again.
+    expect((await seatRows()).rows).toEqual(writtenAtEnd)
+
     const result = await db.selectFrom('game_results').selectAll().where('lobby_id', '=', table.lobbyId).executeTakeFirstOrThrow()
     expect(result).toMatchObject({ outcome: 'red', counts_for_ratings: true, finalised: true, judge_id: table.judge.id })
     const players = await db.selectFrom('game_players').selectAll().where('lobby_id', '=', table.lobbyId).orderBy('seat').execute()

@@ -62,7 +62,8 @@ async function playOneTable(): Promise<void> {
   expect(await rooms.open(lobby.id, [{ userId: players[0] as number, seat: 1 }], new Date(2_000))).toBe(true)
   expect(await rooms.close(lobby.id, new Date(3_000))).toEqual([players[0]])
   await games.append(lobby.id, [event('game_ended', 3, 5_000)], { result: resultOf(false), judge: null })
-  await games.append(lobby.id, [event('finalised', 4, 6_000)], { result: resultOf(true), judge: null })
+  // The protocol closed with no seat changed: only the result's row is written.
+  await games.append(lobby.id, [event('finalised', 4, 6_000)], { result: resultOf(true), judge: null, sameSeats: true })
   await referrals.settleGame(lobby.id, 3, 7, new Date(7_000))
   expect((await lobbies.findWithMembers(lobby.id))?.lobby.status).toBe('ended')
   // Members leave a finished table, so the next table can seat them.
@@ -76,7 +77,7 @@ describe('game: the statements of every game run on a plan made once', () => {
     await playOneTable()
     await playOneTable()
     const after = await plans()
-    const names = ['lobby_with_members', 'game_store_dealt', 'game_store_ended_result', 'game_store_result', 'mafia_room_open', 'mafia_room_close', 'referral_settle_game']
+    const names = ['lobby_with_members', 'game_store_dealt', 'game_store_ended_result_seats', 'game_store_result', 'mafia_room_open', 'mafia_room_close', 'referral_settle_game']
     for (const name of names) {
       const was = before.get(name)
       const now = after.get(name)

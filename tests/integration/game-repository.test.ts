@@ -80,6 +80,23 @@ describe('game record: the deal and the end', () => {
     expect(await database.db.selectFrom('game_results').select(['finalised', 'judge_id']).where('lobby_id', '=', id).executeTakeFirstOrThrow()).toEqual({ finalised: true, judge_id: null })
   })
 
+  it("a result whose seats are those already stored writes only the result's row; a seat changed writes every seat's row again", async () => {
+    const id = await openTable()
+    const seatRows = async () => (await sql<{ seat: number; written: string }>`select seat, xmin::text as written from game_players where lobby_id = ${id} order by seat`.execute(database.db)).rows
+    await games.append(id, [event('game_created', 1, 1_000), event('roles_dealt', 2, 1_000)], { result: null, judge: null })
+    await games.append(id, [event('game_ended', 3, 5_000)], { result: resultOf([1, 1, 1], false), judge: null })
+    const writtenAtEnd = await seatRows()
+    expect(writtenAtEnd).toHaveLength(3)
+
+    await games.append(id, [event('finalised', 4, 6_000)], { result: resultOf([1, 1, 1], true), judge: null, sameSeats: true })
+    expect(await database.db.selectFrom('game_results').select('finalised').where('lobby_id', '=', id).executeTakeFirstOrThrow()).toEqual({ finalised: true })
+    expect(await seatRows()).toEqual(writtenAtEnd)
+
+    await games.append(id, [event('points_changed', 5, 7_000)], { result: resultOf([1, 1.5, 1], true), judge: null })
+    expect(await seatPoints(id)).toEqual([[1, 1], [2, 1.5], [3, 1]])
+    expect((await seatRows()).every((row, index) => row.written !== writtenAtEnd[index]?.written)).toBe(true)
+  })
+
   it('an end whose version is already stored fails and changes nothing', async () => {
     const id = await openTable()
     await games.append(id, [event('game_created', 1, 1_000), event('roles_dealt', 2, 1_000)], { result: null, judge: null })

@@ -137,7 +137,7 @@ export function createGameRepository(db: Kysely<Database>) {
      * connection over several round trips). The primary key (lobby, version) refuses a second writer
      * of the same version.
      */
-    async append(lobbyId: number, events: readonly GameEvent[], changes: { result: GameResult | null; judge: number | null }, lease?: string): Promise<void> {
+    async append(lobbyId: number, events: readonly GameEvent[], changes: { result: GameResult | null; judge: number | null; sameSeats?: boolean }, lease?: string): Promise<void> {
       const rows = events.map((event) => ({ lobby_id: lobbyId, version: event.version, type: event.type, event: JSON.stringify(event) }))
       const dealt = events.find((event) => event.type === 'roles_dealt')
       if (!changes.result && !dealt) {
@@ -151,6 +151,7 @@ export function createGameRepository(db: Kysely<Database>) {
         endedAt: ended ? new Date(ended.at) : null,
         result: changes.result,
         judge: changes.judge,
+        sameSeats: changes.sameSeats === true,
         lease,
       })
       // Only a fence can store fewer rows than given (a version already stored fails the statement).
@@ -204,6 +205,8 @@ interface TableChanges {
   /** The result with every player's role and points, stored or rewritten. */
   result: GameResult | null
   judge: number | null
+  /** The result's seats are those stored with the result before it: only the result's own row is written. */
+  sameSeats: boolean
   /** The lease that fences the write when several app servers run tables. */
   lease: string | undefined
 }
@@ -244,7 +247,6 @@ async function insertWithChanges(queries: Queries, lobbyId: number, rows: EventR
   const result = changes.result
   if (result) {
     kind.push('result')
-    const seats = result.seats
     parts.push(
       sql`result as (
         insert into game_results (lobby_id, outcome, reason, losing_team, judge_id, counts_for_ratings, finalised)
@@ -252,7 +254,15 @@ async function insertWithChanges(queries: Queries, lobbyId: number, rows: EventR
         where exists (select 1 from stored)
         on conflict (lobby_id) do update set outcome = excluded.outcome, reason = excluded.reason, losing_team = excluded.losing_team,
           judge_id = excluded.judge_id, counts_for_ratings = excluded.counts_for_ratings, finalised = excluded.finalised)`,
-      // Extra points may still change a judged game's result until the protocol closes: every seat's row is rewritten.
+    )
+  }
+  // Extra points may still change a judged game's result until the protocol closes: every seat's row
+  // is rewritten when a seat changed. A closed protocol that changed no seat writes only the result's
+  // row (its ten seats' rows cost the embedded database as much again).
+  if (result && !changes.sameSeats) {
+    kind.push('seats')
+    const seats = result.seats
+    parts.push(
       sql`players as (
         insert into game_players (lobby_id, seat, user_id, role, team, won, points, breakdown)
         select ${lobbyId}::integer, seat.seat, seat.user_id, seat.role, seat.team, seat.won, seat.points, seat.breakdown::jsonb

@@ -5,7 +5,7 @@ import type { GameRecord, StreamPosition, TableSnapshot, TableSync } from '../..
 import type { LobbyStage } from '../../contract/socket/lobbies'
 import { AppError, notFound } from '../../lib/app-error'
 import type { Clock } from '../../lib/clock'
-import { createGame, dealRoles, decks, execute, gameResult, nextDeadline, replay, shuffleBounds, viewerOf, type GameState } from './engine'
+import { createGame, dealRoles, decks, execute, gameResult, nextDeadline, replay, sameSeatResults, shuffleBounds, viewerOf, type GameState } from './engine'
 import { LeaseLost, type GameRepository, type TableStatus } from './game.repository'
 import { TableStreams, type Delivery } from './streams'
 import type { TableCall, TableOwnership } from './table-ownership'
@@ -239,7 +239,11 @@ export function createGameHost(options: { repository: GameRepository; clock: Clo
     const streams = table.streams as TableStreams
     if (events.length > 0) {
       try {
-        await repository.append(lobbyId, events, { result: gameResult(next), judge: next.judge }, ownership ? ownership.node : undefined)
+        // After the end every command stores the result again; its seats' rows only when a seat changed.
+        const result = gameResult(next)
+        const before = result && state ? gameResult(state) : null
+        const sameSeats = before !== null && result !== null && sameSeatResults(before.seats, result.seats)
+        await repository.append(lobbyId, events, { result, judge: next.judge, sameSeats }, ownership ? ownership.node : undefined)
       } catch (error) {
         if (error instanceof LeaseLost) forgetLost(lobbyId, table)
         throw error

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gameResult, nextDeadline, projectEvent, timings } from '../../../server/modules/game/engine'
+import { gameResult, nextDeadline, projectEvent, sameSeatResults, timings } from '../../../server/modules/game/engine'
 import { Table, autoTable, userOf } from './support/table'
 
 const fouls = (table: Table, seat: number, count: number) => {
@@ -244,6 +244,21 @@ describe('extra points', () => {
     const result = gameResult(table.state)
     expect(result?.seats[2]).toMatchObject({ points: 1, breakdown: { extra: 1, win: 0 } })
     expect(result?.seats[3]).toMatchObject({ points: 0, breakdown: { extra: -1, win: 1 } })
+  })
+
+  it("after the end, a closed protocol keeps every seat's result; extra points change the seat they go to", () => {
+    const table = new Table()
+    table.act('judge', { type: 'end_game', outcome: 'red' })
+    const ended = gameResult(table.state)?.seats ?? []
+    table.act('judge', { type: 'finalise' })
+    expect(sameSeatResults(ended, gameResult(table.state)?.seats ?? [])).toBe(true)
+
+    const again = new Table()
+    again.act('judge', { type: 'end_game', outcome: 'red' })
+    const before = gameResult(again.state)?.seats ?? []
+    again.act('judge', { type: 'award_points', seat: 3, points: 0.5, reason: 'fine play' })
+    expect(sameSeatResults(before, gameResult(again.state)?.seats ?? [])).toBe(false)
+    expect(sameSeatResults(before, before.slice(0, 9))).toBe(false)
   })
 
   it('are hidden from the table until the game ends (a reason may hint at a role)', () => {

@@ -84,3 +84,27 @@ export function gameResult(state: GameState): GameResult | null {
 export function countsForRatings(state: GameState): boolean {
   return !state.settings.newbie
 }
+
+/**
+ * Whether two results of one game give every seat the same user, role, team, win and points (the
+ * judge's extra points and a seat's removal are what change them after the end). A result stored
+ * with the same seats needs its seats' rows written again no more.
+ */
+export function sameSeatResults(before: readonly SeatResult[], after: readonly SeatResult[]): boolean {
+  if (before.length !== after.length) return false
+  return before.every((seat, index) => {
+    const other = after[index] as SeatResult
+    return (
+      seat.seat === other.seat &&
+      seat.user === other.user &&
+      seat.role === other.role &&
+      seat.team === other.team &&
+      seat.won === other.won &&
+      seat.points === other.points &&
+      seat.breakdown.win === other.breakdown.win &&
+      seat.breakdown.bestMove === other.breakdown.bestMove &&
+      seat.breakdown.removal === other.breakdown.removal &&
+      seat.breakdown.extra === other.breakdown.extra
+    )
+  })
+}
