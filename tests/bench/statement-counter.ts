@@ -42,6 +42,12 @@ export class StatementCounter implements KyselyPlugin {
 
   /** The statements counted so far, grouped by their text with values left out. */
   get counts(): Map<string, number> {
+    this.groupPending()
+    return this.grouped
+  }
+
+  /** Puts the statements counted and not yet grouped into their groups (and their CPU, when timed). */
+  private groupPending(): void {
     for (const [index, offset] of this.pendingOffsets.entries()) {
       const key = groupOf(this.pendingTexts.bytes({ offset, length: this.pendingLengths[index] as number }).toString('utf8'))
       this.grouped.set(key, (this.grouped.get(key) ?? 0) + 1)
@@ -51,7 +57,6 @@ export class StatementCounter implements KyselyPlugin {
     this.pendingOffsets = []
     this.pendingLengths = []
     this.pendingCpuNs = []
-    return this.grouped
   }
 
   /**
@@ -65,7 +70,7 @@ export class StatementCounter implements KyselyPlugin {
 
   /** With `timeStatementsBy`: the thread's CPU by group of statements, ns. */
   get cpuByGroup(): Map<string, number> {
-    void this.counts
+    this.groupPending()
     return this.groupedCpuNs
   }
 
