@@ -17,12 +17,8 @@ const clockTicks = (() => {
  * threads after their job.
  */
 export function threadCpu(): Map<string, number> | null {
-  let tasks: string[]
-  try {
-    tasks = readdirSync('/proc/self/task')
-  } catch {
-    return null
-  }
+  const tasks = ownThreadIds()
+  if (tasks === null) return null
   const totals = new Map<string, number>()
   for (const task of tasks) {
     let stat: string
@@ -54,13 +50,7 @@ export function threadCpuBetween(before: Map<string, number> | null, after: Map<
  * thread has that name.
  */
 export function threadRuntimeReader(name: string): (() => number) | null {
-  let tasks: string[]
-  try {
-    tasks = readdirSync('/proc/self/task')
-  } catch {
-    return null
-  }
-  const task = tasks.find((id) => {
+  const task = ownThreadIds()?.find((id) => {
     try {
       return readFileSync(`/proc/self/task/${id}/comm`, 'utf8').trim() === name
     } catch {
@@ -70,4 +60,13 @@ export function threadRuntimeReader(name: string): (() => number) | null {
   if (task === undefined) return null
   const file = `/proc/self/task/${task}/schedstat`
   return () => Number(readFileSync(file, 'utf8').split(' ')[0])
+}
+
+/** The ids of this process's threads (Linux: /proc/self/task); null where there is no /proc. */
+function ownThreadIds(): string[] | null {
+  try {
+    return readdirSync('/proc/self/task')
+  } catch {
+    return null
+  }
 }
