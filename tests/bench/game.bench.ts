@@ -42,10 +42,16 @@ import { WireRecorder, WireRecording, type WirePlace } from './wire-record'
 //   BENCH_PACE_MS / --pace=150   pause before each move of the judge or a speaker (votes follow at once)
 //   BENCH_RAMP_S / --ramp=20     the tables' starts spread evenly over this many seconds, as tables
 //                                start one after another in a club
-//   BENCH_WARMUP / --warmup=20   tables that play a whole game first, on the app and then on the
-//                                relay, unmeasured: a server that has run for a while has its hot
-//                                code compiled, and the relay (run second, on the same Socket.IO
-//                                code) would otherwise be the only one measured warm
+//   BENCH_WARMUP / --warmup=200  tables that play a whole game first, on the app and then on the
+//                                relay, unmeasured, whose viewers then leave: a server that has run
+//                                for a while has its hot code compiled, and the relay (run second,
+//                                on the same Socket.IO code) would otherwise be the only one
+//                                measured warm. Much of a game's code runs once per game (the deal,
+//                                the night's resolution, the end, the ratings), and V8 compiles it
+//                                only after some hundred games: after 20, the measured games still
+//                                paid for compiling it (the server's helper threads 9 to 12 ms per
+//                                table, against 5 to 10 after 200), and the clients' own per-game
+//                                code ran cold, which showed in every move's way back
 //   BENCH_CLIENT_NICE / --client-nice=10   the client process's niceness: the clients stand for
 //                                players' own devices, so on this one machine they yield the cores to
 //                                the server measured and its database when both want them (0: alike)
@@ -72,7 +78,7 @@ const settings = {
   spectators: option('spectators', ['BENCH_SPECTATORS'], 2),
   paceMs: option('pace', ['BENCH_PACE_MS'], 150),
   rampSeconds: option('ramp', ['BENCH_RAMP_S'], 20),
-  warmupTables: option('warmup', ['BENCH_WARMUP'], 20),
+  warmupTables: option('warmup', ['BENCH_WARMUP'], 200),
   clientNice: option('client-nice', ['BENCH_CLIENT_NICE'], 10),
 }
 type Settings = typeof settings
@@ -139,11 +145,15 @@ interface RunStats {
 
 type ToClients =
   | { type: 'app'; url: string; members: Array<{ id: number; token: string }>; settings: Settings }
-  /** Tables `from` to `to` (excluded) of those seated play, their starts spread over `rampSeconds`. */
-  | { type: 'play'; from: number; to: number; rampSeconds: number }
+  /**
+   * Tables `from` to `to` (excluded) of those seated play, their starts spread over `rampSeconds`;
+   * with `leave` (the warm-up), their viewers then disconnect, as players go home after a game.
+   */
+  | { type: 'play'; from: number; to: number; rampSeconds: number; leave: boolean }
   | { type: 'close' }
   | { type: 'relay'; url: string }
-  | { type: 'replay'; from: number; to: number; rampSeconds: number; last: boolean }
+  /** The relay's run of tables `from` to `to`; with `leave`, their viewers then disconnect (the warm-up's, as the game's did, and the last run's). */
+  | { type: 'replay'; from: number; to: number; rampSeconds: number; leave: boolean; last: boolean }
 type FromClients =
   | { type: 'seated'; lobbyIds: number[]; connectMs: number; seatMs: number }
   /**
@@ -400,7 +410,8 @@ async function runClients(): Promise<void> {
       members.map((member) => ({ token: member.token })),
       () => (connected += 1),
     )
-    for (const socket of appSockets) socket.on('disconnect', (reason: string) => (dropped[reason] = (dropped[reason] ?? 0) + 1))
+    // A viewer that leaves on purpose (`leave`) closes its socket itself: not a drop.
+    for (const socket of appSockets) socket.on('disconnect', (reason: string) => reason !== 'io client disconnect' && (dropped[reason] = (dropped[reason] ?? 0) + 1))
     const connectMs = performance.now() - connectStart
     const seatStart = performance.now()
     const spectatorsOf: Member[][] = []
@@ -442,7 +453,7 @@ async function runClients(): Promise<void> {
     await send({ type: 'seated', lobbyIds: tables.map((table) => table.lobbyId), connectMs, seatMs: performance.now() - seatStart })
   }
 
-  async function playAll(from: number, to: number, rampSeconds: number): Promise<void> {
+  async function playAll(from: number, to: number, rampSeconds: number, leave: boolean): Promise<void> {
     const playing = tables.slice(from, to)
     const clientLoop = watchClientLoop()
     const reloadsBefore = reloadsNow()
@@ -481,6 +492,7 @@ async function runClients(): Promise<void> {
     const measured = measure(sent, arrivals.slice(from, to), (table, actor) => String((tables[from + table] as SocketTable).viewers[actor]?.member.id))
     for (const [offset, tableMoves] of measured.plan.entries()) plan[from + offset] = tableMoves
     const all = moves.slice(from, to).flat()
+    if (leave) for (const socket of appSockets.slice(from * viewersPerTable, to * viewersPerTable)) socket.disconnect()
     await send({
       type: 'played',
       stats: {
@@ -547,7 +559,7 @@ async function runClients(): Promise<void> {
    * the same viewers pushed to. As in the game, a move is sent once the judge, the previous sender and this sender hold
    * every push of the moves before it.
    */
-  async function replayAll(from: number, to: number, rampSeconds: number, last: boolean): Promise<void> {
+  async function replayAll(from: number, to: number, rampSeconds: number, leave: boolean): Promise<void> {
     const cpuBefore = process.cpuUsage()
     const clientLoop = watchClientLoop()
     const start = performance.now()
@@ -599,6 +611,7 @@ async function runClients(): Promise<void> {
     const measured = measure(sent, replayArrivals.slice(from, to), (table, actor) => relaySender(from + table, actor))
     const wireCheck = checkWire(plan.slice(from, to), recorder, measured.plan, relayRecorder)
     const all = sent.flat()
+    if (leave) for (const socket of relaySockets.slice(from, to).flat()) socket.disconnect()
     await send({
       type: 'replayed',
       stats: {
@@ -622,7 +635,6 @@ async function runClients(): Promise<void> {
         wireCheck,
       },
     })
-    if (last) for (const socket of relaySockets.flat()) socket.disconnect()
   }
 
   process.on('message', (message: ToClients) => {
@@ -632,7 +644,7 @@ async function runClients(): Promise<void> {
         recorder = new WireRecorder(expectedPushBytes(config))
         relayRecorder = new WireRecorder(expectedPushBytes(config))
         await seatTables(message.url, message.members)
-      } else if (message.type === 'play') await playAll(message.from, message.to, message.rampSeconds)
+      } else if (message.type === 'play') await playAll(message.from, message.to, message.rampSeconds, message.leave)
       else if (message.type === 'close') {
         for (const socket of appSockets) socket.disconnect()
         const wireFile = join(tmpdir(), `bench-game-pushes-${process.pid}.bin`)
@@ -640,7 +652,7 @@ async function runClients(): Promise<void> {
         await send({ type: 'closed', wireFile })
       } else if (message.type === 'relay') await joinRelay(message.url)
       else if (message.type === 'replay') {
-        await replayAll(message.from, message.to, message.rampSeconds, message.last)
+        await replayAll(message.from, message.to, message.rampSeconds, message.leave)
         if (message.last) process.disconnect?.()
       }
     }
@@ -789,7 +801,7 @@ async function runServers(): Promise<void> {
   let warmupPlan: PlannedMove[][] = []
   if (warmup > 0) {
     phase(`the server settled in ${(await settle() / 1000).toFixed(1)} s; ${warmup} tables play to warm up, unmeasured`)
-    tell({ type: 'play', from: 0, to: warmup, rampSeconds: warmupRamp })
+    tell({ type: 'play', from: 0, to: warmup, rampSeconds: warmupRamp, leave: true })
     await expectMessage('finished')
     const played = await expectMessage('played')
     if (played.stats.failedTables.length > 0) throw new Error(`the warm-up failed: ${played.stats.failedTables.slice(0, 3).join('; ')}`)
@@ -813,7 +825,7 @@ async function runServers(): Promise<void> {
   const appThreadsBefore = threadCpu()
   const appCpuBefore = process.cpuUsage()
   const appStart = performance.now()
-  tell({ type: 'play', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds })
+  tell({ type: 'play', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, leave: false })
   await expectMessage('finished')
   const appCpu = process.cpuUsage(appCpuBefore)
   const appThreads = threadsBetween(appThreadsBefore, threadCpu())
@@ -878,7 +890,7 @@ async function runServers(): Promise<void> {
   await expectMessage('relay-ready')
   if (warmup > 0) {
     phase(`relay sockets connected, settled in ${(await settle() / 1000).toFixed(1)} s; the warm-up's games replay, unmeasured`)
-    tell({ type: 'replay', from: 0, to: warmup, rampSeconds: warmupRamp, last: false })
+    tell({ type: 'replay', from: 0, to: warmup, rampSeconds: warmupRamp, leave: true, last: false })
     await expectMessage('finished')
     const replayed = await expectMessage('replayed')
     if (replayed.stats.failedTables.length > 0) throw new Error(`the relay's warm-up failed: ${replayed.stats.failedTables.slice(0, 3).join('; ')}`)
@@ -893,7 +905,7 @@ async function runServers(): Promise<void> {
   const relayStart = performance.now()
   relayMoves.recording = true
   const relayProfiler = profileFile ? await startCpuProfile() : null
-  tell({ type: 'replay', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, last: true })
+  tell({ type: 'replay', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, leave: true, last: true })
   await expectMessage('finished')
   const relayCpu = process.cpuUsage(relayCpuBefore)
   if (relayProfiler && profileFile) await relayProfiler.stop(profileFile.replace(/(\.cpuprofile)?$/, '.relay.cpuprofile'))
