@@ -50,7 +50,7 @@ import { WireRecorder, WireRecording, type WirePlace } from './wire-record'
 //                                the night's resolution, the end, the ratings), and V8 compiles it
 //                                only after some hundred games: after 20, the measured games still
 //                                paid for compiling it (the server's helper threads 9 to 12 ms per
-//                                table, against 5 to 10 after 200), and the clients' own per-game
+//                                table, against 5 to 11 after 200), and the clients' own per-game
 //                                code ran cold, which showed in every move's way back
 //   BENCH_CLIENT_NICE / --client-nice=10   the client process's niceness: the clients stand for
 //                                players' own devices, so on this one machine they yield the cores to
