@@ -152,8 +152,8 @@ type ToClients =
   | { type: 'play'; from: number; to: number; rampSeconds: number; leave: boolean }
   | { type: 'close' }
   | { type: 'relay'; url: string }
-  /** The relay's run of tables `from` to `to`; with `leave`, their viewers then disconnect (the warm-up's, as the game's did, and the last run's). */
-  | { type: 'replay'; from: number; to: number; rampSeconds: number; leave: boolean; last: boolean }
+  /** The relay's run of tables `from` to `to`, whose viewers then disconnect (the warm-up's, as the game's did); the clients end after the `last`. */
+  | { type: 'replay'; from: number; to: number; rampSeconds: number; last: boolean }
 type FromClients =
   | { type: 'seated'; lobbyIds: number[]; connectMs: number; seatMs: number }
   /**
@@ -559,7 +559,7 @@ async function runClients(): Promise<void> {
    * the same viewers pushed to. As in the game, a move is sent once the judge, the previous sender and this sender hold
    * every push of the moves before it.
    */
-  async function replayAll(from: number, to: number, rampSeconds: number, leave: boolean): Promise<void> {
+  async function replayAll(from: number, to: number, rampSeconds: number): Promise<void> {
     const cpuBefore = process.cpuUsage()
     const clientLoop = watchClientLoop()
     const start = performance.now()
@@ -611,7 +611,7 @@ async function runClients(): Promise<void> {
     const measured = measure(sent, replayArrivals.slice(from, to), (table, actor) => relaySender(from + table, actor))
     const wireCheck = checkWire(plan.slice(from, to), recorder, measured.plan, relayRecorder)
     const all = sent.flat()
-    if (leave) for (const socket of relaySockets.slice(from, to).flat()) socket.disconnect()
+    for (const socket of relaySockets.slice(from, to).flat()) socket.disconnect()
     await send({
       type: 'replayed',
       stats: {
@@ -652,7 +652,7 @@ async function runClients(): Promise<void> {
         await send({ type: 'closed', wireFile })
       } else if (message.type === 'relay') await joinRelay(message.url)
       else if (message.type === 'replay') {
-        await replayAll(message.from, message.to, message.rampSeconds, message.leave)
+        await replayAll(message.from, message.to, message.rampSeconds)
         if (message.last) process.disconnect?.()
       }
     }
@@ -890,7 +890,7 @@ async function runServers(): Promise<void> {
   await expectMessage('relay-ready')
   if (warmup > 0) {
     phase(`relay sockets connected, settled in ${(await settle() / 1000).toFixed(1)} s; the warm-up's games replay, unmeasured`)
-    tell({ type: 'replay', from: 0, to: warmup, rampSeconds: warmupRamp, leave: true, last: false })
+    tell({ type: 'replay', from: 0, to: warmup, rampSeconds: warmupRamp, last: false })
     await expectMessage('finished')
     const replayed = await expectMessage('replayed')
     if (replayed.stats.failedTables.length > 0) throw new Error(`the relay's warm-up failed: ${replayed.stats.failedTables.slice(0, 3).join('; ')}`)
@@ -905,7 +905,7 @@ async function runServers(): Promise<void> {
   const relayStart = performance.now()
   relayMoves.recording = true
   const relayProfiler = profileFile ? await startCpuProfile() : null
-  tell({ type: 'replay', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, leave: true, last: true })
+  tell({ type: 'replay', from: warmup, to: warmup + settings.tables, rampSeconds: settings.rampSeconds, last: true })
   await expectMessage('finished')
   const relayCpu = process.cpuUsage(relayCpuBefore)
   if (relayProfiler && profileFile) await relayProfiler.stop(profileFile.replace(/(\.cpuprofile)?$/, '.relay.cpuprofile'))
