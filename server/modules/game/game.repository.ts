@@ -15,25 +15,29 @@ type EventRow = { lobby_id: number; version: number; type: string; event: string
 
 /**
  * How the moves of running games share writes, on either kind of database: two writes in flight, a
- * batch's first move waiting 4 ms for others, movers answered eight per turn. A failed batch is
+ * batch's first move waiting 1 ms for others, movers answered eight per turn. A failed batch is
  * retried table by table.
  *
  * - Each statement costs the app server's own CPU whatever its size: the embedded database runs it
  *   on this machine (about a third of a millisecond), and on a PostgreSQL server the driver still
  *   sends it and reads its answer here. Fewer, larger batches cost less.
+ * - But no viewer sees a move before its batch is stored, so a batch's wait is in the time of every
+ *   move in it. In `bench:game` (200 tables, embedded database, the runs of each taking turns), a
+ *   4 ms wait gave 0.26-0.28 statements per move and a move reached every viewer at p50 7.8-12.7 ms,
+ *   p99 1.5-6.6 times the relay's (median 4.2), the server's CPU 2.2-3.4 times the relay's (median
+ *   2.6); a 1 ms wait gave 0.45-0.52 statements per move, p50 2.8-5.7 ms, p99 1.2-3.9 times the
+ *   relay's (median 1.5) and CPU 1.75-2.33 times (median 2.3): more, smaller statements cost the
+ *   embedded database's thread no more than the larger ones (17-27 against 19-25 ms per table), and
+ *   movers answered a few at a time come back in smaller bursts. No wait at all (0.70-0.75
+ *   statements per move) and 2 ms were no better than 4.
  * - Each answer pushes to a whole table of viewers (about half a millisecond), so answering a few per
  *   turn keeps a large batch from holding the event loop. But every turn between two answers also
  *   runs whatever else the loop has queued, and under load that is several milliseconds: at two per
  *   turn the last movers of a batch of 40 waited for 20 turns. In `bench:game` (200 tables, embedded
  *   database) the time from a batch's stored to a mover's answer was p99 94-142 ms at two per turn
  *   against 31-59 at eight, and a move's p99 at every viewer went from 214-473 to 159-256 ms.
- * - On PostgreSQL these settings replaced three writes in flight and a 1 ms wait. In `bench:game` on
- *   PostgreSQL (200 tables, three runs of each, taking turns): 72-77 against 83-89 ms of the app
- *   server's CPU per table, 0.28 statements per move against 0.47-0.49, the database server's own
- *   CPU 11-14 against 17-19 ms per table, and a move at every viewer p99 25-32 against 38-61 ms, for
- *   a median 3 ms later (p50 7.8-8.7 against 4.9-5.9 ms).
  */
-export const runningMovesCommit = { inFlight: 2, gatherMs: 4, answeredPerTurn: 8, retryAlone: true } as const satisfies Omit<GroupCommitOptions<EventRow[], void>, 'write'>
+export const runningMovesCommit = { inFlight: 2, gatherMs: 1, answeredPerTurn: 8, retryAlone: true } as const satisfies Omit<GroupCommitOptions<EventRow[], void>, 'write'>
 
 export function createGameRepository(db: Kysely<Database>) {
   // The moves of a running game, of every table, share the connection's statements (see the README).
