@@ -8,12 +8,14 @@ import { insertFinishedGames, insertUsers, ratingSnapshot, seeded, type Finished
 // A rating round reads the waiting games and the standings and works the round out outside the
 // ratings' lock; only its write takes the lock, once it has checked that nobody rated games since
 // its reads. Two servers rating the same games at once therefore rate each game once, and end with
-// the standings one server alone gives.
+// the standings one server alone gives. The rounds that finished games' notices start rate a few
+// games each, so that no round holds the database's connection long while tables are played.
 
 const logger = pino({ level: 'silent' })
 const gamesCount = 30
 let together: TestDatabase
 let alone: TestDatabase
+let noticed: TestDatabase
 
 /** The same users and finished games in a fresh database (so the same ids). */
 async function withGames(): Promise<TestDatabase> {
@@ -30,10 +32,10 @@ async function withGames(): Promise<TestDatabase> {
 }
 
 beforeAll(async () => {
-  ;[together, alone] = await Promise.all([withGames(), withGames()])
+  ;[together, alone, noticed] = await Promise.all([withGames(), withGames(), withGames()])
 })
 afterAll(async () => {
-  for (const database of [together, alone]) {
+  for (const database of [together, alone, noticed]) {
     await database.db.destroy()
     await database.dispose()
   }
@@ -70,5 +72,26 @@ describe('ratings: rounds on several servers', () => {
     expect(expected.games).toHaveLength(gamesCount)
     expect(expected.history).toHaveLength(gamesCount * 10)
     expect(await ratingSnapshot(together.db)).toEqual(expected)
+  })
+
+  it('a finished games’ notice rates the waiting games a few per round, one round after another, to the standings one round gives', async () => {
+    const repository = createRatingsRepository(noticed.db)
+    const gamesPerWrite: number[] = []
+    const counted: RatingsRepository = {
+      ...repository,
+      async writeRound(queries, round) {
+        gamesPerWrite.push(round.rated.length)
+        await repository.writeRound(queries, round)
+      },
+    }
+    const service = createRatingsService({ repository: counted, logger, noticeGatherMs: 0 })
+    service.noticeFinished()
+    // The notice's rounds start once its gathering time is over; closing lets the rounds under way end.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await service.close()
+    expect(gamesPerWrite).toEqual([4, 4, 4, 4, 4, 4, 4, 2])
+
+    await createRatingsService({ repository: createRatingsRepository(alone.db), logger }).rateWaiting()
+    expect(await ratingSnapshot(noticed.db)).toEqual(await ratingSnapshot(alone.db))
   })
 })

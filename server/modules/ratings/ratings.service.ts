@@ -12,8 +12,18 @@ type Round = Parameters<RatingsRepository['writeRound']>[1]
 /** A player appears on a ladder after this many rated games there. */
 export const defaultMinGames = 5
 
-/** Games rated per transaction when several wait (after a restart, say). */
+/** Games rated per transaction by a call of `rateWaiting` itself (a recompute rates the games that waited meanwhile). */
 const updateBatch = 200
+
+/**
+ * Games rated per transaction after finished games' notices (and the start's, for games missed),
+ * while tables are being played. A round's write holds a connection of the database until it
+ * commits; on the embedded database that is the only one, and every table's moves wait behind it.
+ * A round of the ten or so games a busy club ends in a second held it 15 to 30 ms (`bench:game`,
+ * 200 tables), so the moves waiting behind it were the slowest of the run; rounds of a few games,
+ * one after the other, let the moves in between them, for a few more statements.
+ */
+const noticeBatch = 4
 
 /**
  * How long a finished game's notice waits before its round starts, so that the games of a busy club
@@ -60,10 +70,10 @@ export function createRatingsService(options: RatingsServiceOptions) {
    * a round that held it from its first read to its write held it 24 to 56 ms (`bench:game`, 200
    * tables, 21 rounds while playing), 5 to 22 ms of it before the write.
    */
-  async function rateWaitingBatch(): Promise<number | null> {
+  async function rateWaitingBatch(batch: number): Promise<number | null> {
     const db = repository.db
     const seq = await repository.maxSeq(db)
-    const ids = await repository.pendingIds(db, updateBatch)
+    const ids = await repository.pendingIds(db, batch)
     if (ids.length === 0) return 0
     const games = await repository.games(db, ids)
     const round = await roundOf(games, seq)
@@ -116,10 +126,10 @@ export function createRatingsService(options: RatingsServiceOptions) {
   /** Rounds in a row that found the ratings changed by another writer before the round gives up (the next notice or start tries again). */
   const attemptsPerRound = 5
 
-  /** Rates one batch, read again while another writer gets in first; answers how many. */
-  async function rateOneBatch(): Promise<number> {
+  /** Rates one batch of up to `batch` games, read again while another writer gets in first; answers how many. */
+  async function rateOneBatch(batch: number): Promise<number> {
     for (let attempt = 0; attempt < attemptsPerRound; attempt++) {
-      const rated = await rateWaitingBatch()
+      const rated = await rateWaitingBatch(batch)
       if (rated !== null) return rated
     }
     throw new Error(`the ratings changed under ${attemptsPerRound} rounds in a row`)
@@ -132,9 +142,10 @@ export function createRatingsService(options: RatingsServiceOptions) {
 
   /**
    * Rates every final game not rated yet, oldest end first. Calls while one runs are folded into one
-   * more round after it, so a burst of finished games costs a round or two, not one each.
+   * more round after it, so a burst of finished games costs a few rounds, not one per call. `batch`:
+   * the most games one transaction rates (the rounds go on until none wait).
    */
-  function rateWaiting(): Promise<void> {
+  function rateWaiting(batch = updateBatch): Promise<void> {
     if (running) {
       again = true
       return running
@@ -143,7 +154,7 @@ export function createRatingsService(options: RatingsServiceOptions) {
       try {
         do {
           again = false
-          while ((await rateOneBatch()) === updateBatch);
+          while ((await rateOneBatch(batch)) === batch);
         } while (again)
       } finally {
         running = null
@@ -158,14 +169,14 @@ export function createRatingsService(options: RatingsServiceOptions) {
 
     /**
      * Rates waiting games in the background (a finished game's notice), after `noticeGatherMs` so
-     * that the notices of that time share one round. A failure is logged, and the next notice or
-     * start retries.
+     * that the notices of that time share their rounds, of `noticeBatch` games each. A failure is
+     * logged, and the next notice or start retries.
      */
     noticeFinished(): void {
       if (gathering) return
       gathering = setTimeout(() => {
         gathering = null
-        rateWaiting().catch((error: unknown) => logger.error({ err: error }, 'rating the finished games failed'))
+        rateWaiting(noticeBatch).catch((error: unknown) => logger.error({ err: error }, 'rating the finished games failed'))
       }, noticeGatherMs)
     },
 
