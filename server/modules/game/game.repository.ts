@@ -27,9 +27,9 @@ type EventRow = { lobby_id: number; version: number; type: string; event: string
  *   p99 1.5-6.6 times the relay's (median 4.2), the server's CPU 2.2-3.4 times the relay's (median
  *   2.6); a 1 ms wait gave 0.45-0.52 statements per move, p50 2.8-5.7 ms, p99 1.2-3.9 times the
  *   relay's (median 1.5) and CPU 1.75-2.33 times (median 2.3): more, smaller statements cost the
- *   embedded database's thread no more than the larger ones (17-27 against 19-25 ms per table), and
+ *   embedded database's thread no more than the larger ones (17-28 against 19-25 ms per table), and
  *   movers answered a few at a time come back in smaller bursts. No wait at all (0.70-0.75
- *   statements per move) and 2 ms were no better than 4.
+ *   statements per move) and 2 ms were no better than 1 ms on either figure.
  * - Each answer pushes to a whole table of viewers (about half a millisecond), so answering a few per
  *   turn keeps a large batch from holding the event loop. But every turn between two answers also
  *   runs whatever else the loop has queued, and under load that is several milliseconds: at two per

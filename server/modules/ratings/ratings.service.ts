@@ -26,9 +26,9 @@ const updateBatch = 200
 const noticeBatch = 4
 
 /**
- * How long a finished game's notice waits before its round starts, so that the games of a busy club
- * that end close together are rated in one transaction. Each round holds the database's connection
- * for several round trips; on the embedded database every table's moves wait behind it.
+ * How long a finished game's notice waits before its rounds start, so that the games of a busy club
+ * that end close together share them (`noticeBatch` games each) instead of a round per game: each
+ * round reads the waiting games and the standings afresh, in statements of its own.
  */
 const defaultNoticeGatherMs = 1000
 
