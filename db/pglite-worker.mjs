@@ -19,9 +19,15 @@ try {
 } catch {
   // not Linux: the thread keeps its name
 }
+/**
+ * How many of this thread's own uses of PGlite (a dump, the close) are under way: meanwhile a
+ * connection's statements wait in the package's queue, behind the lock these hold, instead of running
+ * as they arrive.
+ */
+let ownUses = 0
 // A whole statement per run, answered in one write; `answerEachMessage` keeps the package's own way
 // (bench:db's baseline).
-if (!options.answerEachMessage) runEachStatementWhole(PGLiteSocketHandler)
+if (!options.answerEachMessage) runEachStatementWhole(PGLiteSocketHandler, () => ownUses === 0)
 
 /**
  * A dump (an uncompressed tar) as `loadDataDir` reads it: PGlite 0.5 asks the Blob for its bytes
@@ -82,13 +88,16 @@ port.postMessage(options.socketPath ? { type: 'listening', socketPath: connectio
 port.on('message', (message) => {
   if (message.type === 'dump') {
     // The whole folder as an uncompressed tar; its bytes move to the host instead of being copied.
+    ownUses++
     void pglite
       .dumpDataDir('none')
       .then((file) => file.arrayBuffer())
       .then((bytes) => port.postMessage({ type: 'dump', bytes }, [bytes]))
+      .finally(() => ownUses--)
     return
   }
   if (message.type === 'stop') {
+    ownUses++
     void (async () => {
       // Stop taking connections first, then let PGlite flush and close its files.
       await server.stop()

@@ -33,6 +33,11 @@ const template = () => new Uint8Array(readFileSync(inject('pgliteTemplate')))
  * `dir` on disk, or in memory without it. Creating a database from nothing took 4 s, this 1.5 s.
  */
 const pgliteFromTemplate = (dir?: string) => PGlite.create({ ...(dir ? { dataDir: dir } : {}), loadDataDir: new Blob([template()], { type: 'application/x-tar' }) })
+/** The handlers' methods that `runEachStatementWhole` replaces, to put back after a test that calls it in this thread. */
+function packageWayOfHandlers(): Pick<PGLiteSocketHandler, 'attach'> & { handleData: unknown } {
+  const prototype = PGLiteSocketHandler.prototype as unknown as { attach: PGLiteSocketHandler['attach']; handleData: unknown }
+  return { attach: prototype.attach, handleData: prototype.handleData }
+}
 /** A DATA_DIR whose database folder PGlite has already written, as a server leaves it. */
 async function writtenDataDir(): Promise<string> {
   const dataDir = freshDataDir()
@@ -142,6 +147,7 @@ describe('the embedded database in its own thread', () => {
   it("runs a statement in one call of PGlite and answers it in one write, the extended protocol's five messages included", async () => {
     // In this thread, so that the server's side can be counted: PGlite's runs, and the writes (the
     // socket's own write hooks run once per write to the OS; a corked socket's pieces go in one `_writev`).
+    const packageWay = packageWayOfHandlers()
     runEachStatementWhole(PGLiteSocketHandler)
     let writes = 0
     const attach = PGLiteSocketHandler.prototype.attach
@@ -154,9 +160,7 @@ describe('the embedded database in its own thread', () => {
       return attach.call(this, socket)
     }
     const database = await pgliteFromTemplate()
-    onTestFinished(() => {
-      PGLiteSocketHandler.prototype.attach = attach
-    })
+    onTestFinished(() => Object.assign(PGLiteSocketHandler.prototype, packageWay))
     let runs = 0
     const run = database.execProtocolRawStream.bind(database)
     database.execProtocolRawStream = (...args) => (runs++, run(...args))
@@ -173,6 +177,51 @@ describe('the embedded database in its own thread', () => {
     }
     expect(writes - before).toBe(statements)
     expect(runs - runsBefore).toBe(statements)
+    await client.end()
+    await server.stop()
+    await database.close()
+  })
+
+  it("runs statements as they arrive while nothing else holds PGlite, and otherwise in the package's queue behind what does, answered in order", async () => {
+    const packageWay = packageWayOfHandlers()
+    let free = true
+    runEachStatementWhole(PGLiteSocketHandler, () => free)
+    onTestFinished(() => Object.assign(PGLiteSocketHandler.prototype, packageWay))
+    const database = await pgliteFromTemplate()
+    const server = new PGLiteSocketServer({ db: database, host: '127.0.0.1', port: 0 })
+    // The package's queue, to count what goes through it.
+    const queue = (server as unknown as { queryQueue: { enqueue: (...args: unknown[]) => Promise<number> } }).queryQueue
+    const enqueue = queue.enqueue.bind(queue)
+    let queued = 0
+    queue.enqueue = (...args) => (queued++, enqueue(...args))
+    await server.start()
+    const [, port] = server.getServerConn().split(':')
+    // One connection, which queues the statements asked for at once and sends each after the last's answer.
+    const client = new pg.Pool({ host: '127.0.0.1', port: Number(port), user: 'postgres', database: 'postgres', max: 1 })
+    const next = (index: number) => client.query({ text: 'select $1::integer + 1 as next', values: [index] }).then((result) => result.rows[0].next as number)
+    await next(0)
+
+    queued = 0
+    for (let index = 0; index < 5; index++) expect(await next(index)).toBe(index + 1)
+    expect(queued).toBe(0)
+
+    // The thread holds PGlite (as a dump does): the statements wait for it, then answer in order.
+    free = false
+    let released = false
+    let release = () => {}
+    const held = database.runExclusive(() => new Promise<void>((resolve) => (release = resolve)))
+    const answers = Promise.all([10, 20, 30].map((index) => next(index).then((answer) => (expect(released).toBe(true), answer))))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(queued).toBe(1)
+    released = true
+    release()
+    await held
+    expect(await answers).toEqual([11, 21, 31])
+    expect(queued).toBe(3)
+    free = true
+    expect(await next(40)).toBe(41)
+    expect(queued).toBe(3)
+
     await client.end()
     await server.stop()
     await database.close()
