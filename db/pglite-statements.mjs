@@ -74,6 +74,8 @@ export function runEachStatementWhole(handlerClass, runsNow = () => true) {
     // A copy of what is left over, which is kept (the socket's buffer is not ours to keep).
     this.messageBuffer = end === buffer.length ? noBytes : Buffer.from(buffer.subarray(end))
     if (end === 0) return 0
+    // The package's queue as pglite-socket 0.2.17 (pinned in package.json) keeps it: `processing` while
+    // it runs a statement, `queue` of those waiting, `db` its PGlite.
     const queue = this.queryQueue
     if (!queue.processing && queue.queue.length === 0 && runsNow()) {
       // PGlite runs the statements within this call (its flush of files, the only wait, is skipped by
